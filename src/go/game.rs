@@ -1,0 +1,346 @@
+//! A game: the board plus the side to move, komi, rules, history for superko, passes,
+//! handicap and undo. This is the checked API the protocol layer uses; search works on
+//! `Board` copies and never touches history.
+
+use std::collections::HashMap;
+
+use super::board::{Board, Illegal};
+use super::point::*;
+use super::rules::{KoRule, Rules, Scoring};
+use super::score;
+use super::zobrist;
+
+/// What `undo` needs to restore the state before a move.
+#[derive(Clone)]
+struct Undo {
+    board: Board,
+    to_move: Color,
+    passes: u32,
+    position_key: u64,
+    situation_key: u64,
+}
+
+/// Errors from setting up a position.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum SetupError {
+    /// Handicap or setup needs an empty board with no moves played.
+    BoardNotEmpty,
+    /// Wrong number of handicap stones.
+    InvalidCount,
+    /// A point is given twice, is a pass, or the layout has a chain without liberties.
+    BadStones(String),
+}
+
+impl std::fmt::Display for SetupError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SetupError::BoardNotEmpty => f.write_str("board not empty"),
+            SetupError::InvalidCount => f.write_str("invalid number of stones"),
+            SetupError::BadStones(why) => write!(f, "bad vertex list: {why}"),
+        }
+    }
+}
+
+#[derive(Clone)]
+pub struct Game {
+    board: Board,
+    initial: Board,
+    initial_to_move: Color,
+    rules: Rules,
+    komi: f64,
+    to_move: Color,
+    /// Consecutive passes at the end of the move list.
+    passes: u32,
+    handicap: u32,
+    moves: Vec<(Color, Move)>,
+    undo: Vec<Undo>,
+    /// How often each board hash (positional) and board-plus-side hash (situational) has
+    /// occurred in this game, from the initial position on.
+    positions: HashMap<u64, u32>,
+    situations: HashMap<u64, u32>,
+}
+
+fn situation_key(board_hash: u64, to_move: Color) -> u64 {
+    match to_move {
+        Color::Black => board_hash,
+        Color::White => board_hash ^ zobrist::WHITE_TO_MOVE,
+    }
+}
+
+impl Game {
+    /// A new game on an empty board; `None` if the size is not `MIN_SIZE..=MAX_SIZE`.
+    pub fn new(size: usize, rules: Rules, komi: f64) -> Option<Game> {
+        let board = Board::new(size)?;
+        let mut g = Game {
+            initial: board.clone(),
+            board,
+            initial_to_move: Color::Black,
+            rules,
+            komi,
+            to_move: Color::Black,
+            passes: 0,
+            handicap: 0,
+            moves: Vec::new(),
+            undo: Vec::new(),
+            positions: HashMap::new(),
+            situations: HashMap::new(),
+        };
+        g.reset_history();
+        Some(g)
+    }
+
+    fn reset_history(&mut self) {
+        self.positions.clear();
+        self.situations.clear();
+        self.positions.insert(self.board.hash(), 1);
+        self.situations
+            .insert(situation_key(self.board.hash(), self.to_move), 1);
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    pub fn geometry(&self) -> Geometry {
+        self.board.geometry()
+    }
+
+    pub fn size(&self) -> usize {
+        self.board.size()
+    }
+
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// Changes the rules for the rest of the game (history is kept).
+    pub fn set_rules(&mut self, rules: Rules) {
+        self.rules = rules;
+    }
+
+    pub fn komi(&self) -> f64 {
+        self.komi
+    }
+
+    pub fn set_komi(&mut self, komi: f64) {
+        self.komi = komi;
+    }
+
+    pub fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    /// The number of handicap stones placed at the start.
+    pub fn handicap(&self) -> u32 {
+        self.handicap
+    }
+
+    /// Moves played since the initial position, in order.
+    pub fn moves(&self) -> &[(Color, Move)] {
+        &self.moves
+    }
+
+    /// The position the move list starts from (handicap or setup stones).
+    pub fn initial_board(&self) -> &Board {
+        &self.initial
+    }
+
+    pub fn initial_to_move(&self) -> Color {
+        self.initial_to_move
+    }
+
+    /// Consecutive passes at the end of the game so far.
+    pub fn consecutive_passes(&self) -> u32 {
+        self.passes
+    }
+
+    /// Passes made by `c` in the whole game (AGA pass stones go to the other side).
+    pub fn pass_count(&self, c: Color) -> u32 {
+        self.moves
+            .iter()
+            .filter(|&&(mc, mv)| mc == c && mv == Move::Pass)
+            .count() as u32
+    }
+
+    /// Two passes in a row (and, under AGA, white made the last one).
+    pub fn is_over(&self) -> bool {
+        self.passes >= 2
+            && (!self.rules.white_passes_last
+                || self.moves.last().map(|&(c, _)| c) == Some(Color::White))
+    }
+
+    /// Whether `c` may play `mv` now, with the rule set's suicide and ko rules over the whole
+    /// game history.
+    pub fn legality(&self, c: Color, mv: Move) -> Result<(), Illegal> {
+        let p = match mv {
+            Move::Pass => return Ok(()),
+            Move::Play(p) => p,
+        };
+        if p.idx() >= MAX_POINTS || self.board.cell(p) == EDGE {
+            return Err(Illegal::Occupied);
+        }
+        self.board.legality(p, c, self.rules.suicide)?;
+        let repeated = match self.rules.ko {
+            KoRule::Simple => false,
+            KoRule::Positional => self.positions.contains_key(&self.board.hash_after(p, c)),
+            KoRule::Situational => self
+                .situations
+                .contains_key(&situation_key(self.board.hash_after(p, c), c.opp())),
+        };
+        if repeated {
+            Err(Illegal::Superko)
+        } else {
+            Ok(())
+        }
+    }
+
+    pub fn is_legal(&self, c: Color, mv: Move) -> bool {
+        self.legality(c, mv).is_ok()
+    }
+
+    /// Every point where `c` may play now (passes not included), in board order.
+    pub fn legal_points(&self, c: Color) -> Vec<Point> {
+        self.geometry()
+            .points()
+            .filter(|&p| self.is_legal(c, Move::Play(p)))
+            .collect()
+    }
+
+    /// Plays `mv` for `c` (who need not be the side to move: GTP allows either colour).
+    /// On error nothing changes.
+    pub fn play(&mut self, c: Color, mv: Move) -> Result<(), Illegal> {
+        self.legality(c, mv)?;
+        let before = self.board.clone();
+        let passes_before = self.passes;
+        match mv {
+            Move::Pass => {
+                self.board.pass();
+                self.passes += 1;
+            }
+            Move::Play(p) => {
+                self.board.play(p, c);
+                self.passes = 0;
+            }
+        }
+        debug_assert!(
+            self.board.check_invariants().is_ok(),
+            "{:?}",
+            self.board.check_invariants()
+        );
+        let position_key = self.board.hash();
+        let situation_key = situation_key(position_key, c.opp());
+        *self.positions.entry(position_key).or_insert(0) += 1;
+        *self.situations.entry(situation_key).or_insert(0) += 1;
+        self.undo.push(Undo {
+            board: before,
+            to_move: self.to_move,
+            passes: passes_before,
+            position_key,
+            situation_key,
+        });
+        self.moves.push((c, mv));
+        self.to_move = c.opp();
+        Ok(())
+    }
+
+    /// Takes back the last move. `false` if there is none.
+    pub fn undo(&mut self) -> bool {
+        let Some(u) = self.undo.pop() else {
+            return false;
+        };
+        self.moves.pop();
+        for (map, key) in [
+            (&mut self.positions, u.position_key),
+            (&mut self.situations, u.situation_key),
+        ] {
+            if let Some(n) = map.get_mut(&key) {
+                *n -= 1;
+                if *n == 0 {
+                    map.remove(&key);
+                }
+            }
+        }
+        self.board = u.board;
+        self.to_move = u.to_move;
+        self.passes = u.passes;
+        true
+    }
+
+    /// Whether nothing has been played or placed.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty() && self.board.empty_count() == self.size() * self.size()
+    }
+
+    /// Puts handicap stones for black on an empty board; white moves next.
+    pub fn place_handicap(&mut self, points: &[Point]) -> Result<(), SetupError> {
+        if !self.is_empty() {
+            return Err(SetupError::BoardNotEmpty);
+        }
+        if points.len() < 2 || points.len() > self.size() * self.size() - 1 {
+            return Err(SetupError::InvalidCount);
+        }
+        let stones: Vec<(Point, Color)> = points.iter().map(|&p| (p, Color::Black)).collect();
+        self.setup(&stones, Color::White)?;
+        self.handicap = points.len() as u32;
+        Ok(())
+    }
+
+    /// Replaces the game with one starting from the given stones and side to move (SGF
+    /// setup). Moves and history are cleared; the handicap count is reset to 0.
+    pub fn setup(&mut self, stones: &[(Point, Color)], to_move: Color) -> Result<(), SetupError> {
+        let mut seen = std::collections::HashSet::new();
+        for &(p, _) in stones {
+            if !seen.insert(p) {
+                return Err(SetupError::BadStones(format!(
+                    "{} given twice",
+                    self.geometry().vertex(p)
+                )));
+            }
+        }
+        let board = Board::from_stones(self.size(), stones).map_err(SetupError::BadStones)?;
+        self.initial = board.clone();
+        self.board = board;
+        self.initial_to_move = to_move;
+        self.to_move = to_move;
+        self.passes = 0;
+        self.handicap = 0;
+        self.moves.clear();
+        self.undo.clear();
+        self.reset_history();
+        Ok(())
+    }
+
+    /// Sets who moves next (SGF `PL`, or a client that plays out of turn).
+    pub fn set_to_move(&mut self, c: Color) {
+        self.to_move = c;
+    }
+
+    /// Final margin (positive: black wins) with `dead` stones removed, under the game's rules
+    /// and komi, including the rule set's handicap compensation. `seki` lists stones of
+    /// chains in seki; they only matter for territory scoring.
+    pub fn score(&self, dead: &[Point], seki: &[Point]) -> f64 {
+        let white_bonus = self.komi + self.rules.handicap_compensation(self.handicap);
+        match self.rules.scoring {
+            Scoring::Area => score::count(&self.board, dead, &[]).area_margin() - white_bonus,
+            Scoring::Territory => {
+                let counts = score::count(&self.board, dead, seki);
+                counts.territory_margin() + self.board.captures(Color::Black) as f64
+                    - self.board.captures(Color::White) as f64
+                    - white_bonus
+            }
+        }
+    }
+
+    /// Territory counting with AGA pass stones (each pass gives the opponent a prisoner).
+    /// When white passed last this equals the area score, which is why AGA asks for it.
+    pub fn aga_territory_score(&self, dead: &[Point]) -> f64 {
+        let counts = score::count(&self.board, dead, &[]);
+        counts.territory_margin()
+            + self.board.captures(Color::Black) as f64
+            + self.pass_count(Color::White) as f64
+            - self.board.captures(Color::White) as f64
+            - self.pass_count(Color::Black) as f64
+            - self.komi
+            - self.rules.handicap_compensation(self.handicap)
+    }
+}

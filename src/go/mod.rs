@@ -1,0 +1,17 @@
+//! The rules core: board, moves, ko and superko, rule sets, scoring, handicap.
+//! Imports nothing else from the crate; knows nothing of GTP or search.
+
+pub mod board;
+pub mod game;
+pub mod handicap;
+pub mod point;
+pub mod rules;
+pub mod score;
+pub mod zobrist;
+
+pub use board::{Board, Chain, Illegal};
+pub use game::{Game, SetupError};
+pub use point::{Color, Geometry, Move, Point};
+pub use rules::{KoRule, RuleSet, Rules, Scoring};
+#[cfg(test)]
+mod rules_tests;

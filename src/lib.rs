@@ -1,0 +1,10 @@
+//! hoshi: a Go engine speaking GTP, with a Monte Carlo tree search player.
+//!
+//! | module | responsibility |
+//! |---|---|
+//! | `go` | rules core: incremental board, ko/superko, rule sets, scoring, handicap |
+//! | `playout` | random playouts on board copies (the search's inner loop) |
+
+pub mod bench;
+pub mod go;
+pub mod playout;

@@ -1,0 +1,147 @@
+//! Random playouts on a board copy: the inner loop of the Monte Carlo search.
+//!
+//! The light policy plays uniformly at random among legal moves that do not fill the mover's
+//! own true eye (`Board::is_true_eye`): it picks a random empty point and scans the empty list
+//! cyclically from there. Playouts ignore superko (simple ko only) and forbid suicide.
+
+use rand::Rng;
+use rand::rngs::SmallRng;
+
+use crate::go::point::{BLACK, EDGE, EMPTY, WHITE};
+use crate::go::{Board, Color, Point};
+
+/// How a playout ended.
+#[derive(Copy, Clone, Debug)]
+pub struct PlayoutResult {
+    /// Area margin before komi, black minus white (see `fast_area_margin`).
+    pub margin: i32,
+    /// Moves played (passes included).
+    pub moves: u32,
+    /// Whether the playout ended by two passes (not by the move cap).
+    pub finished: bool,
+}
+
+/// A move for `c` by the light policy, or `None` if it must pass.
+#[inline]
+pub fn light_move(board: &Board, c: Color, rng: &mut SmallRng) -> Option<Point> {
+    let n = board.empty_count();
+    if n == 0 {
+        return None;
+    }
+    // Multiply-shift: a uniform index without a division (bias below 2^-20 for n < 2^12).
+    let start = ((rng.next_u32() as u64 * n as u64) >> 32) as usize;
+    for k in 0..n {
+        let mut i = start + k;
+        if i >= n {
+            i -= n;
+        }
+        let p = board.empty_at(i);
+        if !board.is_true_eye(p, c) && board.is_legal(p, c, false) {
+            return Some(p);
+        }
+    }
+    None
+}
+
+/// Plays light-policy moves from `board` with `to_move` first until two passes in a row or
+/// `max_moves`, then counts the area margin.
+pub fn light_playout(
+    board: &mut Board,
+    mut to_move: Color,
+    rng: &mut SmallRng,
+    max_moves: u32,
+) -> PlayoutResult {
+    let mut passes = 0;
+    let mut moves = 0;
+    while passes < 2 && moves < max_moves {
+        match light_move(board, to_move, rng) {
+            Some(p) => {
+                board.play(p, to_move);
+                passes = 0;
+            }
+            None => {
+                board.pass();
+                passes += 1;
+            }
+        }
+        moves += 1;
+        to_move = to_move.opp();
+    }
+    PlayoutResult {
+        margin: fast_area_margin(board),
+        moves,
+        finished: passes >= 2,
+    }
+}
+
+/// Area margin (black minus white, no komi) where an empty point counts for a colour when it
+/// touches that colour's stones and not the other's. Exact when every empty region is a
+/// single point, which is how playouts end; larger regions count point by point.
+pub fn fast_area_margin(board: &Board) -> i32 {
+    let mut margin = 0;
+    for p in board.geometry().points() {
+        match board.cell(p) {
+            BLACK => margin += 1,
+            WHITE => margin -= 1,
+            EMPTY => {
+                let mut seen = 0u8;
+                for n in board.neighbors(p) {
+                    let v = board.cell(n);
+                    if v != EDGE {
+                        seen |= v;
+                    }
+                }
+                if seen == BLACK {
+                    margin += 1;
+                } else if seen == WHITE {
+                    margin -= 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    margin
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::score;
+    use rand::SeedableRng;
+
+    #[test]
+    fn playouts_end_in_two_passes_with_a_valid_board() {
+        let mut rng = SmallRng::seed_from_u64(1);
+        for size in [5, 9, 13, 19] {
+            for _ in 0..20 {
+                let mut b = Board::new(size).unwrap();
+                let r = light_playout(&mut b, Color::Black, &mut rng, 3 * (size * size) as u32);
+                assert!(r.finished);
+                b.check_invariants().unwrap();
+                // It stopped because neither side has a light-policy move left.
+                assert_eq!(light_move(&b, Color::Black, &mut rng), None);
+                assert_eq!(light_move(&b, Color::White, &mut rng), None);
+                // The fast count equals the exact area count at the end of a playout.
+                let exact = score::count(&b, &[], &[]).area_margin();
+                assert_eq!(r.margin as f64, exact, "\n{b:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn light_policy_never_fills_a_true_eye() {
+        let b = Board::from_diagram(
+            ". X . . .
+             X X . . .
+             . . . . .
+             . . . . .
+             . . . . .",
+        )
+        .unwrap();
+        let mut rng = SmallRng::seed_from_u64(3);
+        let eye = b.geometry().point(0, 4);
+        for _ in 0..200 {
+            assert_ne!(light_move(&b, Color::Black, &mut rng), Some(eye));
+        }
+    }
+}
