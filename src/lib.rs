@@ -6,5 +6,10 @@
 //! | `playout` | random playouts on board copies (the search's inner loop) |
 
 pub mod bench;
+pub mod engine;
 pub mod go;
+pub mod gtp;
+pub mod player;
 pub mod playout;
+pub mod render;
+pub mod time;

@@ -3,6 +3,10 @@ use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 use hoshi::bench::Budget;
+use hoshi::engine::{Engine, Options};
+use hoshi::go::point::{MAX_SIZE, MIN_SIZE};
+use hoshi::go::{Geometry, Rules};
+use hoshi::gtp::input::Input;
 
 /// hoshi: a Go engine speaking GTP (Go Text Protocol) on stdin/stdout.
 #[derive(Parser, Debug)]
@@ -10,6 +14,91 @@ use hoshi::bench::Budget;
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// Rule set: chinese, japanese, korean, aga, new_zealand, tromp-taylor.
+    #[arg(long, default_value = "chinese", global = true)]
+    rules: String,
+    /// Komi (GTP `komi` overrides it).
+    #[arg(
+        long,
+        default_value_t = 7.5,
+        allow_negative_numbers = true,
+        global = true
+    )]
+    komi: f64,
+    /// Initial board size (GTP `boardsize` overrides it).
+    #[arg(long, default_value_t = 19, global = true)]
+    size: usize,
+    /// Search threads.
+    #[arg(long, default_value_t = default_threads(), global = true)]
+    threads: usize,
+    /// Fixed playouts per move (reproducible with --seed and --threads 1); overrides clocks.
+    #[arg(long, global = true)]
+    playouts: Option<u64>,
+    /// Most seconds to think per move; also the budget when no clock is given.
+    #[arg(long, default_value_t = 5.0, global = true)]
+    max_time_per_move: f64,
+    /// Seconds kept in reserve on every move for network and process delays.
+    #[arg(long, default_value_t = 0.5, global = true)]
+    lag: f64,
+    /// Memory cap for the search tree, MiB.
+    #[arg(long, default_value_t = 2048, global = true)]
+    max_memory: u64,
+    /// Resign when the win rate stays below this for several moves.
+    #[arg(long, default_value_t = 0.1, global = true)]
+    resign_threshold: f64,
+    /// Never resign.
+    #[arg(long, global = true)]
+    no_resign: bool,
+    /// Think during the opponent's time.
+    #[arg(long, global = true)]
+    ponder: bool,
+    /// Random seed.
+    #[arg(long, default_value_t = 1, global = true)]
+    seed: u64,
+    /// Log more to stderr (repeat for more); RUST_LOG also works.
+    #[arg(short, long, action = clap::ArgAction::Count, global = true)]
+    verbose: u8,
+}
+
+fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+impl Cli {
+    fn options(&self) -> Result<Options, String> {
+        let rules =
+            Rules::parse(&self.rules).ok_or_else(|| format!("unknown rules {:?}", self.rules))?;
+        let finite_nonneg = |name: &str, v: f64| {
+            if v.is_finite() && v >= 0.0 {
+                Ok(v)
+            } else {
+                Err(format!("--{name} must be a non-negative number"))
+            }
+        };
+        if !(self.komi.is_finite() && self.komi.abs() <= 1000.0) {
+            return Err("--komi must be a number between -1000 and 1000".into());
+        }
+        if Geometry::new(self.size).is_none() {
+            return Err(format!("--size must be between {MIN_SIZE} and {MAX_SIZE}"));
+        }
+        if !(0.0..=1.0).contains(&self.resign_threshold) {
+            return Err("--resign-threshold must be between 0 and 1".into());
+        }
+        Ok(Options {
+            rules,
+            komi: self.komi,
+            size: self.size,
+            threads: self.threads.clamp(1, 256),
+            playouts: self.playouts.map(|n| n.max(1)),
+            max_time_per_move: finite_nonneg("max-time-per-move", self.max_time_per_move)?,
+            lag: finite_nonneg("lag", self.lag)?,
+            max_memory_mb: self.max_memory.max(16),
+            resign_threshold: self.resign_threshold,
+            resign: !self.no_resign,
+            ponder: self.ponder,
+            seed: self.seed,
+        })
+    }
 }
 
 #[derive(Subcommand, Debug)]
@@ -32,10 +121,23 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
+    let cli = Cli::parse();
+    let level = match cli.verbose {
+        0 => "warn",
+        1 => "info",
+        2 => "debug",
+        _ => "trace",
+    };
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or(level))
         .target(env_logger::Target::Stderr)
         .init();
-    let cli = Cli::parse();
+    let opts = match cli.options() {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("hoshi: {e}");
+            return ExitCode::from(2);
+        }
+    };
     match cli.command {
         Some(Command::Bench {
             seconds,
@@ -43,8 +145,20 @@ fn main() -> ExitCode {
             playouts,
             seed,
         }) => bench(seconds, playouts, &sizes, seed),
-        None => ExitCode::SUCCESS,
+        None => gtp(opts),
     }
+}
+
+fn gtp(opts: Options) -> ExitCode {
+    let Some(mut engine) = Engine::new(opts) else {
+        eprintln!("hoshi: cannot start with these options");
+        return ExitCode::from(2);
+    };
+    let input = Input::spawn(std::io::stdin());
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    hoshi::gtp::serve(&mut engine, input, &mut out);
+    ExitCode::SUCCESS
 }
 
 fn bench(seconds: f64, playouts: Option<u64>, sizes: &[usize], seed: u64) -> ExitCode {

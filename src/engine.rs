@@ -1,0 +1,233 @@
+//! The engine facade: the game, options, clocks and the player. The protocol layer talks
+//! only to this; nothing here knows GTP syntax.
+
+use std::time::{Duration, Instant};
+
+use crate::go::{Color, Game, Move, Rules};
+use crate::player::{self, Limits, Report};
+use crate::time::Clock;
+
+/// Settings from the command line (and some GTP commands).
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub rules: Rules,
+    pub komi: f64,
+    pub size: usize,
+    pub threads: usize,
+    /// Fixed playouts per move (reproducible with `seed`); overrides the clock.
+    pub playouts: Option<u64>,
+    /// Upper bound on thinking time per move, and the budget when there is no clock.
+    pub max_time_per_move: f64,
+    /// Safety margin subtracted from every budget, seconds.
+    pub lag: f64,
+    pub max_memory_mb: u64,
+    pub resign_threshold: f64,
+    pub resign: bool,
+    pub ponder: bool,
+    pub seed: u64,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            rules: Rules::default(),
+            komi: 7.5,
+            size: 19,
+            threads: 1,
+            playouts: None,
+            max_time_per_move: 5.0,
+            lag: 0.5,
+            max_memory_mb: 2048,
+            resign_threshold: 0.1,
+            resign: true,
+            ponder: false,
+            seed: 1,
+        }
+    }
+}
+
+/// What `genmove` decided.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Decision {
+    Play(Move),
+    Resign,
+}
+
+pub struct Engine {
+    pub opts: Options,
+    game: Game,
+    /// The clock settings as the controller gave them, and each side's clock now.
+    clock_settings: Clock,
+    clocks: [Clock; 2],
+    low_winrate_moves: u32,
+    searches: u64,
+}
+
+/// Playouts used to judge dead stones for scoring.
+const STATUS_PLAYOUTS: u64 = 3000;
+
+impl Engine {
+    /// A new engine; `None` if the options' board size is out of range.
+    pub fn new(opts: Options) -> Option<Engine> {
+        let game = Game::new(opts.size, opts.rules, opts.komi)?;
+        Some(Engine {
+            opts,
+            game,
+            clock_settings: Clock::none(),
+            clocks: [Clock::none(); 2],
+            low_winrate_moves: 0,
+            searches: 0,
+        })
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    pub fn game_mut(&mut self) -> &mut Game {
+        &mut self.game
+    }
+
+    /// Starts a new game on `size` (keeping rules, komi and clock settings).
+    pub fn new_game(&mut self, size: usize) -> bool {
+        match Game::new(size, self.game.rules(), self.game.komi()) {
+            Some(g) => {
+                self.game = g;
+                self.clocks = [self.clock_settings; 2];
+                self.low_winrate_moves = 0;
+                true
+            }
+            None => false,
+        }
+    }
+
+    pub fn set_rules(&mut self, rules: Rules) {
+        self.opts.rules = rules;
+        self.game.set_rules(rules);
+    }
+
+    pub fn set_clock(&mut self, clock: Clock) {
+        self.clock_settings = clock;
+        self.clocks = [clock; 2];
+    }
+
+    pub fn clock(&self, c: Color) -> &Clock {
+        &self.clocks[c.index()]
+    }
+
+    pub fn set_time_left(&mut self, c: Color, seconds: f64, count: u32) {
+        self.clocks[c.index()].set_remaining(seconds, count);
+    }
+
+    /// A fresh seed per search: reproducible from `--seed`, different for each move.
+    fn next_seed(&mut self) -> u64 {
+        self.searches += 1;
+        self.opts
+            .seed
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .wrapping_add(self.searches)
+    }
+
+    /// The search limits for a move by `c` now.
+    pub fn limits(&self, c: Color) -> Limits {
+        let cap = Duration::from_secs_f64(self.opts.max_time_per_move.max(0.01));
+        if let Some(n) = self.opts.playouts {
+            return Limits {
+                playouts: Some(n),
+                time: Some(cap),
+            };
+        }
+        let empty = self.game.board().empty_count() as u32;
+        let moves_left = (empty / 3).max(20);
+        let budget = self.clocks[c.index()]
+            .budget(moves_left, self.opts.lag)
+            .map_or(cap, |b| b.min(cap));
+        Limits {
+            playouts: None,
+            time: Some(budget),
+        }
+    }
+
+    /// Thinks for `c` and returns the report (nothing is played).
+    pub fn think(
+        &mut self,
+        c: Color,
+        limits: Limits,
+        stop: &dyn Fn() -> bool,
+        every: Option<Duration>,
+        progress: &mut dyn FnMut(&Report),
+    ) -> Report {
+        let seed = self.next_seed();
+        player::think(&self.game, c, limits, seed, stop, every, progress)
+    }
+
+    /// Chooses a move for `c` (`cleanup`: KGS cleanup phase, capture dead stones before
+    /// passing). Does not play it. `stop` ends thinking early (interrupt).
+    pub fn decide(
+        &mut self,
+        c: Color,
+        cleanup: bool,
+        stop: &dyn Fn() -> bool,
+        every: Option<Duration>,
+        progress: &mut dyn FnMut(&Report),
+    ) -> (Decision, Option<Report>) {
+        let started = Instant::now();
+        let opponent_passed = self.game.moves().last() == Some(&(c.opp(), Move::Pass));
+        if opponent_passed && !cleanup {
+            let seed = self.next_seed();
+            if player::passing_wins(&self.game, c, STATUS_PLAYOUTS, seed) {
+                self.charge(c, started);
+                return (Decision::Play(Move::Pass), None);
+            }
+        }
+        let limits = self.limits(c);
+        let report = self.think(c, limits, stop, every, progress);
+        let mut mv = player::choose(&report);
+        if cleanup && mv != Move::Pass {
+            // In cleanup, pass once no dead opponent stones remain.
+            let seed = self.next_seed();
+            let st = player::statuses(&self.game, STATUS_PLAYOUTS, seed);
+            let opponent_dead = st
+                .dead
+                .iter()
+                .any(|&p| self.game.board().color_at(p) == Some(c.opp()));
+            if !opponent_dead {
+                mv = Move::Pass;
+            }
+        }
+        let decision = self
+            .resign_check(&report, cleanup)
+            .unwrap_or(Decision::Play(mv));
+        self.charge(c, started);
+        (decision, Some(report))
+    }
+
+    fn resign_check(&mut self, report: &Report, cleanup: bool) -> Option<Decision> {
+        let best = report.best()?;
+        let points = self.game.size() * self.game.size();
+        let opening = self.game.moves().len() < points / 6;
+        if best.winrate() < self.opts.resign_threshold && report.playouts >= 1000 {
+            self.low_winrate_moves += 1;
+        } else {
+            self.low_winrate_moves = 0;
+        }
+        (self.opts.resign && !cleanup && !opening && self.low_winrate_moves >= 3)
+            .then_some(Decision::Resign)
+    }
+
+    fn charge(&mut self, c: Color, started: Instant) {
+        self.clocks[c.index()].charge(started.elapsed().as_secs_f64());
+    }
+
+    /// Dead / seki / alive stones by Monte Carlo ownership from the current position.
+    pub fn statuses(&mut self) -> player::Statuses {
+        let seed = self.next_seed();
+        player::statuses(&self.game, STATUS_PLAYOUTS, seed)
+    }
+
+    /// Final margin (positive: black wins) with dead stones found by the engine.
+    pub fn final_margin(&mut self) -> f64 {
+        let st = self.statuses();
+        self.game.score(&st.dead, &st.seki)
+    }
+}

@@ -1,0 +1,97 @@
+//! A minimal GTP client for tests: starts a process and exchanges commands over pipes.
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+pub struct Gtp {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+/// A GTP answer: success flag and body (without the `=`/`?` and id).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Reply {
+    pub ok: bool,
+    pub body: String,
+}
+
+pub mod regress;
+
+impl Gtp {
+    pub fn spawn(program: &str, args: &[&str]) -> std::io::Result<Gtp> {
+        Gtp::spawn_in(program, args, std::path::Path::new("."))
+    }
+
+    /// Starts `program` with `dir` as its working directory.
+    pub fn spawn_in(program: &str, args: &[&str], dir: &std::path::Path) -> std::io::Result<Gtp> {
+        let mut child = Command::new(program)
+            .args(args)
+            .current_dir(dir)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()?;
+        let stdin = child.stdin.take().expect("piped stdin");
+        let stdout = BufReader::new(child.stdout.take().expect("piped stdout"));
+        Ok(Gtp {
+            child,
+            stdin,
+            stdout,
+        })
+    }
+
+    /// Sends raw bytes (may hold several lines).
+    pub fn send_raw(&mut self, bytes: &[u8]) {
+        self.stdin.write_all(bytes).expect("write to engine");
+        self.stdin.flush().expect("flush to engine");
+    }
+
+    /// Reads one response: lines up to the blank line that ends it.
+    pub fn read_reply(&mut self) -> Reply {
+        let mut text = String::new();
+        loop {
+            let mut line = String::new();
+            let n = self.stdout.read_line(&mut line).expect("read from engine");
+            assert!(n > 0, "engine closed stdout; so far: {text:?}");
+            if line == "\n" && !text.is_empty() {
+                break;
+            }
+            if line == "\n" {
+                continue;
+            }
+            text.push_str(&line);
+        }
+        let ok = text.starts_with('=');
+        assert!(ok || text.starts_with('?'), "not a GTP response: {text:?}");
+        let body = text[1..].trim_start_matches(|c: char| c.is_ascii_digit());
+        Reply {
+            ok,
+            body: body.trim().to_string(),
+        }
+    }
+
+    pub fn send(&mut self, command: &str) -> Reply {
+        self.send_raw(format!("{command}\n").as_bytes());
+        self.read_reply()
+    }
+
+    /// Sends a command that must succeed and returns its body.
+    pub fn ok(&mut self, command: &str) -> String {
+        let r = self.send(command);
+        assert!(r.ok, "{command} failed: {}", r.body);
+        r.body
+    }
+
+    pub fn close(mut self) -> std::process::ExitStatus {
+        let _ = self.stdin.write_all(b"quit\n");
+        drop(self.stdin);
+        self.child.wait().expect("wait for engine")
+    }
+}
+
+/// Path of the hoshi binary built for integration tests.
+pub fn hoshi() -> &'static str {
+    env!("CARGO_BIN_EXE_hoshi")
+}
