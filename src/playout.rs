@@ -7,7 +7,6 @@
 use rand::Rng;
 use rand::rngs::SmallRng;
 
-use crate::go::point::{BLACK, EDGE, EMPTY, WHITE};
 use crate::go::{Board, Color, Point};
 
 /// How a playout ended.
@@ -30,17 +29,9 @@ pub fn light_move(board: &Board, c: Color, rng: &mut SmallRng) -> Option<Point> 
     }
     // Multiply-shift: a uniform index without a division (bias below 2^-20 for n < 2^12).
     let start = ((rng.next_u32() as u64 * n as u64) >> 32) as usize;
-    for k in 0..n {
-        let mut i = start + k;
-        if i >= n {
-            i -= n;
-        }
-        let p = board.empty_at(i);
-        if !board.is_true_eye(p, c) && board.is_legal(p, c, false) {
-            return Some(p);
-        }
-    }
-    None
+    (start..n)
+        .chain(0..start)
+        .find_map(|k| board.playout_candidate(k, c))
 }
 
 /// Plays light-policy moves from `board` with `to_move` first until two passes in a row or
@@ -68,39 +59,10 @@ pub fn light_playout(
         to_move = to_move.opp();
     }
     PlayoutResult {
-        margin: fast_area_margin(board),
+        margin: board.fast_area_margin(),
         moves,
         finished: passes >= 2,
     }
-}
-
-/// Area margin (black minus white, no komi) where an empty point counts for a colour when it
-/// touches that colour's stones and not the other's. Exact when every empty region is a
-/// single point, which is how playouts end; larger regions count point by point.
-pub fn fast_area_margin(board: &Board) -> i32 {
-    let mut margin = 0;
-    for p in board.geometry().points() {
-        match board.cell(p) {
-            BLACK => margin += 1,
-            WHITE => margin -= 1,
-            EMPTY => {
-                let mut seen = 0u8;
-                for n in board.neighbors(p) {
-                    let v = board.cell(n);
-                    if v != EDGE {
-                        seen |= v;
-                    }
-                }
-                if seen == BLACK {
-                    margin += 1;
-                } else if seen == WHITE {
-                    margin -= 1;
-                }
-            }
-            _ => {}
-        }
-    }
-    margin
 }
 
 #[cfg(test)]

@@ -63,6 +63,8 @@ pub struct Board {
     ko_color: u8,
     /// Stones captured by black (index 0) and by white (index 1).
     captures: [u32; 2],
+    /// Stones on the board: black (index 0) and white (index 1).
+    stone_count: [u32; 2],
     hash: u64,
 }
 
@@ -84,6 +86,7 @@ impl Board {
             ko: 0,
             ko_color: 0,
             captures: [0; 2],
+            stone_count: [0; 2],
             hash: 0,
         };
         for p in geo.points() {
@@ -113,19 +116,74 @@ impl Board {
         }
     }
 
+    // Unchecked access for the hot path.
+    //
+    // SAFETY (for every caller below): indices passed here are on-board points of this
+    // board, their orthogonal or diagonal neighbours, chain heads or ring members (which are
+    // on-board stones), or liberty sums of chains in atari (on-board empty points). All of
+    // these are below `(size + 2)²  <= MAX_POINTS`, the padded array length. Public methods
+    // that take a `Point` from outside validate it (`on_board_empty`) before using these.
+    #[inline(always)]
+    fn cell_u(&self, i: usize) -> u8 {
+        debug_assert!(i < MAX_POINTS);
+        unsafe { *self.cells.get_unchecked(i) }
+    }
+
+    #[inline(always)]
+    fn head_u(&self, i: usize) -> u16 {
+        debug_assert!(i < MAX_POINTS);
+        unsafe { *self.head.get_unchecked(i) }
+    }
+
+    #[inline(always)]
+    fn next_u(&self, i: usize) -> u16 {
+        debug_assert!(i < MAX_POINTS);
+        unsafe { *self.next.get_unchecked(i) }
+    }
+
+    #[inline(always)]
+    fn chain_u(&self, head: usize) -> Chain {
+        debug_assert!(head < MAX_POINTS);
+        unsafe { *self.chain.get_unchecked(head) }
+    }
+
+    #[inline(always)]
+    fn chain_mut_u(&mut self, head: usize) -> &mut Chain {
+        debug_assert!(head < MAX_POINTS);
+        unsafe { self.chain.get_unchecked_mut(head) }
+    }
+
+    #[inline(always)]
+    fn nb_u(&self, k: usize, i: usize) -> u8 {
+        debug_assert!(k < 3 && i < MAX_POINTS);
+        unsafe { *self.nb.get_unchecked(k).get_unchecked(i) }
+    }
+
+    #[inline(always)]
+    fn nb_add_u(&mut self, k: usize, i: usize, delta: u8) {
+        debug_assert!(k < 3 && i < MAX_POINTS);
+        unsafe {
+            let v = self.nb.get_unchecked_mut(k).get_unchecked_mut(i);
+            *v = v.wrapping_add(delta);
+        }
+    }
+
+    /// Whether `i` is an empty point of this board (so its neighbours and diagonals are
+    /// inside the padded array). Checked: safe for any index.
+    #[inline(always)]
+    fn on_board_empty(&self, i: usize) -> bool {
+        i < self.used() && self.cells[i] == EMPTY
+    }
+
     /// Neighbour-count bookkeeping when a stone of `cell` appears at (or, `appear == false`,
     /// leaves) point `i`.
-    #[inline]
+    #[inline(always)]
     fn update_counts(&mut self, i: usize, cell: u8, appear: bool) {
         let s = self.stride;
+        let (empty_delta, cell_delta) = if appear { (u8::MAX, 1) } else { (1, u8::MAX) };
         for n in [i - 1, i + 1, i - s, i + s] {
-            if appear {
-                self.nb[0][n] = self.nb[0][n].wrapping_sub(1);
-                self.nb[cell as usize][n] = self.nb[cell as usize][n].wrapping_add(1);
-            } else {
-                self.nb[0][n] = self.nb[0][n].wrapping_add(1);
-                self.nb[cell as usize][n] = self.nb[cell as usize][n].wrapping_sub(1);
-            }
+            self.nb_add_u(0, n, empty_delta);
+            self.nb_add_u(cell as usize, n, cell_delta);
         }
     }
 
@@ -160,6 +218,7 @@ impl Board {
         self.ko = src.ko;
         self.ko_color = src.ko_color;
         self.captures = src.captures;
+        self.stone_count = src.stone_count;
         self.hash = src.hash;
     }
 
@@ -293,20 +352,28 @@ impl Board {
         libs
     }
 
-    #[inline]
+    #[inline(always)]
     fn add_empty(&mut self, p: usize) {
-        self.empty_pos[p] = self.n_empty as u16;
-        self.empties[self.n_empty] = p as u16;
+        debug_assert!(p < MAX_POINTS && self.n_empty < MAX_POINTS);
+        // SAFETY: p is an on-board point and there are fewer empties than points.
+        unsafe {
+            *self.empty_pos.get_unchecked_mut(p) = self.n_empty as u16;
+            *self.empties.get_unchecked_mut(self.n_empty) = p as u16;
+        }
         self.n_empty += 1;
     }
 
-    #[inline]
+    #[inline(always)]
     fn remove_empty(&mut self, p: usize) {
-        let i = self.empty_pos[p] as usize;
-        self.n_empty -= 1;
-        let last = self.empties[self.n_empty];
-        self.empties[i] = last;
-        self.empty_pos[last as usize] = i as u16;
+        debug_assert!(p < MAX_POINTS && self.n_empty > 0);
+        // SAFETY: p is an on-board empty point, listed at empty_pos[p] < n_empty.
+        unsafe {
+            let i = *self.empty_pos.get_unchecked(p) as usize;
+            self.n_empty -= 1;
+            let last = *self.empties.get_unchecked(self.n_empty);
+            *self.empties.get_unchecked_mut(i) = last;
+            *self.empty_pos.get_unchecked_mut(last as usize) = i as u16;
+        }
     }
 
     /// Whether `p` is a point where colour `c` may play under simple ko, with multi-stone
@@ -317,29 +384,29 @@ impl Board {
     }
 
     /// As `is_legal`, saying why not.
+    #[inline]
     pub fn legality(&self, p: Point, c: Color, suicide_allowed: bool) -> Result<(), Illegal> {
         let i = p.idx();
-        if self.cells[i] != EMPTY {
+        if !self.on_board_empty(i) {
             return Err(Illegal::Occupied);
         }
         if p.0 == self.ko && c.cell() == self.ko_color {
             return Err(Illegal::Ko);
         }
-        if self.nb[0][i] > 0 {
+        if self.nb_u(0, i) > 0 {
             return Ok(());
         }
         let own = c.cell();
         let mut friendly = false;
-        for n in self.neighbors(p) {
-            let v = self.cells[n.idx()];
-            if v == EMPTY {
-                return Ok(());
-            } else if v == own {
+        let s = self.stride;
+        for n in [i - 1, i + 1, i - s, i + s] {
+            let v = self.cell_u(n);
+            if v == own {
                 friendly = true;
-                if self.chain(n).libs > 1 {
+                if self.chain_u(self.head_u(n) as usize).libs > 1 {
                     return Ok(());
                 }
-            } else if v != EDGE && self.chain(n).libs == 1 {
+            } else if v != EDGE && self.chain_u(self.head_u(n) as usize).libs == 1 {
                 return Ok(());
             }
         }
@@ -350,10 +417,60 @@ impl Board {
         }
     }
 
+    /// Stones of colour `c` on the board. O(1).
+    #[inline]
+    pub fn stone_count(&self, c: Color) -> u32 {
+        self.stone_count[c.index()]
+    }
+
+    /// Whether the `k`-th empty point is a light-playout move for `c`: legal (simple ko,
+    /// no suicide) and not a true eye of `c`. Returns the point if so.
+    #[inline]
+    pub fn playout_candidate(&self, k: usize, c: Color) -> Option<Point> {
+        let i = self.empties[k] as usize;
+        let own = c.cell() as usize;
+        if self.nb_u(own, i) == 4 {
+            // Eyeish: playable only if it is a false eye (and then legal: every neighbour is
+            // ours or the edge, and one of our chains has another liberty, or this is
+            // suicide and we skip it).
+            let enemy = c.opp().cell();
+            let s = self.stride;
+            let mut bad = 0;
+            let mut edge = false;
+            for d in [i - s - 1, i - s + 1, i + s - 1, i + s + 1] {
+                let v = self.cell_u(d);
+                edge |= v == EDGE;
+                bad += (v == enemy) as u32;
+            }
+            let true_eye = if edge { bad == 0 } else { bad < 2 };
+            if true_eye {
+                return None;
+            }
+        }
+        let p = Point(i as u16);
+        self.is_legal(p, c, false).then_some(p)
+    }
+
+    /// Area margin (black minus white, no komi) counting every stone, and each empty point
+    /// for the colour it touches when it touches one colour only. Exact when every empty
+    /// region is a single point, as at the end of a playout. O(stones + empties).
+    pub fn fast_area_margin(&self) -> i32 {
+        let mut margin = self.stone_count[0] as i32 - self.stone_count[1] as i32;
+        for k in 0..self.n_empty {
+            let i = self.empties[k] as usize;
+            let (e, b, w) = (self.nb_u(0, i), self.nb_u(1, i), self.nb_u(2, i));
+            // nb[1] and nb[2] both count edges: edges = b + w + e - 4.
+            let edges = b + w + e - 4;
+            let (blacks, whites) = (b - edges, w - edges);
+            margin += (blacks > 0 && whites == 0) as i32 - (whites > 0 && blacks == 0) as i32;
+        }
+        margin
+    }
+
     /// Whether `p` is empty and every neighbour is a stone of `c` or the edge.
     #[inline]
     pub fn is_eyeish(&self, p: Point, c: Color) -> bool {
-        self.cells[p.idx()] == EMPTY && self.nb[c.cell() as usize][p.idx()] == 4
+        self.on_board_empty(p.idx()) && self.nb_u(c.cell() as usize, p.idx()) == 4
     }
 
     /// An eye of `c` by the usual playout test: eyeish, and at most one enemy diagonal in the
@@ -364,15 +481,13 @@ impl Board {
             return false;
         }
         let enemy = c.opp().cell();
+        let (i, s) = (p.idx(), self.stride);
         let mut bad = 0;
         let mut edge = false;
-        for d in self.diagonals(p) {
-            let v = self.cells[d.idx()];
-            if v == EDGE {
-                edge = true;
-            } else if v == enemy {
-                bad += 1;
-            }
+        for d in [i - s - 1, i - s + 1, i + s - 1, i + s + 1] {
+            let v = self.cell_u(d);
+            edge |= v == EDGE;
+            bad += (v == enemy) as u32;
         }
         if edge { bad == 0 } else { bad < 2 }
     }
@@ -441,13 +556,17 @@ impl Board {
     /// Plays a stone, which must be legal by `legality` (with the same suicide setting).
     /// Captures, merges chains, sets the ko point. Returns the number of stones captured
     /// (0 for a multi-stone suicide, whose stones are credited to the opponent).
+    ///
+    /// Panics if `p` is not an empty point of this board.
     pub fn play(&mut self, p: Point, c: Color) -> u32 {
-        debug_assert_eq!(self.cells[p.idx()], EMPTY, "play on occupied point");
         let i = p.idx();
+        assert!(self.on_board_empty(i), "play on a point that is not empty");
         let own = c.cell();
         let enemy = c.opp().cell();
+        let s = self.stride;
         self.remove_empty(i);
         self.cells[i] = own;
+        self.stone_count[c.index()] += 1;
         self.update_counts(i, own, true);
         self.hash ^= zobrist::stone(own, i);
         self.head[i] = p.0;
@@ -456,19 +575,19 @@ impl Board {
         let mut lib_sum = 0u32;
         let mut seen = [0u16; 4];
         let mut ns = 0;
-        for n in self.neighbors(p) {
-            let v = self.cells[n.idx()];
+        for n in [i - 1, i + 1, i - s, i + s] {
+            let v = self.cell_u(n);
             if v == EMPTY {
                 libs += 1;
-                lib_sum += n.0 as u32;
+                lib_sum += n as u32;
             } else if v != EDGE {
-                let hd = self.head[n.idx()];
+                let hd = self.head_u(n);
                 if !seen[..ns].contains(&hd) {
                     seen[ns] = hd;
                     ns += 1;
-                    let ch = &mut self.chain[hd as usize];
+                    let ch = self.chain_mut_u(hd as usize);
                     ch.libs -= 1;
-                    ch.lib_sum -= p.0 as u32;
+                    ch.lib_sum -= i as u32;
                 }
             }
         }
@@ -480,19 +599,20 @@ impl Board {
         let mut captured = 0u32;
         let mut captured_at = 0u16;
         for &hd in &seen[..ns] {
-            if self.cells[hd as usize] == enemy && self.chain[hd as usize].libs == 0 {
-                captured += self.chain[hd as usize].stones as u32;
+            let ch = self.chain_u(hd as usize);
+            if self.cell_u(hd as usize) == enemy && ch.libs == 0 {
+                captured += ch.stones as u32;
                 captured_at = hd;
                 self.remove_chain(hd);
             }
         }
         for &hd in &seen[..ns] {
-            if self.cells[hd as usize] == own {
-                self.merge(self.head[i], hd);
+            if self.cell_u(hd as usize) == own {
+                self.merge(self.head_u(i), hd);
             }
         }
-        let mine = self.head[i] as usize;
-        let ch = self.chain[mine];
+        let mine = self.head_u(i) as usize;
+        let ch = self.chain_u(mine);
         self.ko = 0;
         if ch.libs == 0 {
             // Multi-stone suicide (only reached where the rules allow it).
@@ -515,72 +635,88 @@ impl Board {
     }
 
     /// Joins chains `a` and `b` (both heads of the same colour), relabelling the smaller.
+    #[inline]
     fn merge(&mut self, a: u16, b: u16) {
         if a == b {
             return;
         }
-        let (big, small) = if self.chain[a as usize].stones >= self.chain[b as usize].stones {
+        let (big, small) = if self.chain_u(a as usize).stones >= self.chain_u(b as usize).stones {
             (a, b)
         } else {
             (b, a)
         };
-        let mut s = small;
+        let st = self.stride;
+        let mut s = small as usize;
+        let mut added_libs = 0u16;
+        let mut added_sum = 0u32;
         loop {
-            for n in self.neighbors(Point(s)) {
-                let ni = n.idx();
+            for n in [s - 1, s + 1, s - st, s + st] {
                 // A liberty of the small chain is new to the big one unless it already touches
                 // it; stones relabelled earlier in this loop count as the big chain, so a
                 // liberty shared by several small stones is added once.
-                if self.cells[ni] == EMPTY && !self.touches(n, big) {
-                    let ch = &mut self.chain[big as usize];
-                    ch.libs += 1;
-                    ch.lib_sum += n.0 as u32;
+                if self.cell_u(n) == EMPTY && !self.touches(n, big) {
+                    added_libs += 1;
+                    added_sum += n as u32;
                 }
             }
-            self.head[s as usize] = big;
-            s = self.next[s as usize];
-            if s == small {
+            // SAFETY: s is a stone of the small chain (an on-board point).
+            unsafe { *self.head.get_unchecked_mut(s) = big };
+            s = self.next_u(s) as usize;
+            if s == small as usize {
                 break;
             }
         }
         self.next.swap(big as usize, small as usize);
-        self.chain[big as usize].stones += self.chain[small as usize].stones;
+        let small_stones = self.chain_u(small as usize).stones;
+        let ch = self.chain_mut_u(big as usize);
+        ch.libs += added_libs;
+        ch.lib_sum += added_sum;
+        ch.stones += small_stones;
     }
 
-    #[inline]
-    fn touches(&self, p: Point, head: u16) -> bool {
-        self.neighbors(p).iter().any(|n| self.head[n.idx()] == head)
+    /// Whether the empty point `i` touches the chain with head `head`.
+    #[inline(always)]
+    fn touches(&self, i: usize, head: u16) -> bool {
+        let s = self.stride;
+        self.head_u(i - 1) == head
+            || self.head_u(i + 1) == head
+            || self.head_u(i - s) == head
+            || self.head_u(i + s) == head
     }
 
     /// Removes every stone of the chain at `head`, giving liberties to the adjacent chains.
     fn remove_chain(&mut self, head: u16) {
-        let cell = self.cells[head as usize];
+        let cell = self.cell_u(head as usize);
         let other = 3 - cell;
-        let mut s = head;
+        let st = self.stride;
+        let mut s = head as usize;
         loop {
-            let si = s as usize;
-            let nx = self.next[si];
-            self.cells[si] = EMPTY;
-            self.update_counts(si, cell, false);
-            self.head[si] = 0;
-            self.hash ^= zobrist::stone(cell, si);
-            self.add_empty(si);
+            let nx = self.next_u(s);
+            // SAFETY: s is a stone of the chain (an on-board point).
+            unsafe {
+                *self.cells.get_unchecked_mut(s) = EMPTY;
+                *self.head.get_unchecked_mut(s) = 0;
+            }
+            self.update_counts(s, cell, false);
+            self.stone_count[cell as usize - 1] -= 1;
+            self.hash ^= zobrist::stone(cell, s);
+            self.add_empty(s);
             let mut seen = [0u16; 4];
             let mut ns = 0;
-            for n in self.neighbors(Point(s)) {
-                if self.cells[n.idx()] == other {
-                    let hd = self.head[n.idx()];
+            for n in [s - 1, s + 1, s - st, s + st] {
+                if self.cell_u(n) == other {
+                    let hd = self.head_u(n);
                     if !seen[..ns].contains(&hd) {
                         seen[ns] = hd;
                         ns += 1;
-                        let ch = &mut self.chain[hd as usize];
+                        let ch = self.chain_mut_u(hd as usize);
                         ch.libs += 1;
                         ch.lib_sum += s as u32;
                     }
                 }
             }
-            s = nx;
-            if s == head {
+            s = nx as usize;
+            if s == head as usize {
                 break;
             }
         }
@@ -607,7 +743,10 @@ impl Board {
             b.head[i] = 0;
             match b.cells[i] {
                 EMPTY => b.add_empty(i),
-                cell => b.hash ^= zobrist::stone(cell, i),
+                cell => {
+                    b.hash ^= zobrist::stone(cell, i);
+                    b.stone_count[cell as usize - 1] += 1;
+                }
             }
         }
         b.count_neighbors();
@@ -716,6 +855,12 @@ impl Board {
             .map_err(|e| format!("stone layout invalid: {e}"))?;
         if fresh.hash != self.hash {
             return Err("hash differs from recomputed hash".into());
+        }
+        if fresh.stone_count != self.stone_count {
+            return Err(format!(
+                "stone counts {:?} != recomputed {:?}",
+                self.stone_count, fresh.stone_count
+            ));
         }
         if fresh.n_empty != self.n_empty {
             return Err(format!(
