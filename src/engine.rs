@@ -61,6 +61,8 @@ pub struct Engine {
     clocks: [Clock; 2],
     low_winrate_moves: u32,
     searches: u64,
+    /// The side that resigned in the current game, if any.
+    resigned: Option<Color>,
 }
 
 /// Playouts used to judge dead stones for scoring.
@@ -77,6 +79,7 @@ impl Engine {
             clocks: [Clock::none(); 2],
             low_winrate_moves: 0,
             searches: 0,
+            resigned: None,
         })
     }
 
@@ -84,17 +87,40 @@ impl Engine {
         &self.game
     }
 
+    /// The game, for changes that continue it (play, undo); they clear a resignation.
     pub fn game_mut(&mut self) -> &mut Game {
+        self.resigned = None;
         &mut self.game
+    }
+
+    /// Replaces the game (loadsgf).
+    pub fn set_game(&mut self, game: Game) {
+        self.game = game;
+        self.low_winrate_moves = 0;
+        self.resigned = None;
+    }
+
+    /// Records that `c` resigned.
+    pub fn resign(&mut self, c: Color) {
+        self.resigned = Some(c);
+    }
+
+    /// The result if the game has ended (resignation, or two passes scored with the dead
+    /// stones the engine finds), in SGF/GTP form.
+    pub fn result(&mut self) -> Option<String> {
+        match self.resigned {
+            Some(c) => Some(format!("{}+R", c.opp().letter())),
+            None if self.game.is_over() => Some(crate::go::score::result_text(self.final_margin())),
+            None => None,
+        }
     }
 
     /// Starts a new game on `size` (keeping rules, komi and clock settings).
     pub fn new_game(&mut self, size: usize) -> bool {
         match Game::new(size, self.game.rules(), self.game.komi()) {
             Some(g) => {
-                self.game = g;
+                self.set_game(g);
                 self.clocks = [self.clock_settings; 2];
-                self.low_winrate_moves = 0;
                 true
             }
             None => false,

@@ -12,4 +12,5 @@ pub mod gtp;
 pub mod player;
 pub mod playout;
 pub mod render;
+pub mod sgf;
 pub mod time;

@@ -402,3 +402,34 @@ fn gogui_analyze_commands_answer() {
     }
     assert!(e.ok("hoshi-ownership").starts_with("INFLUENCE A1 "));
 }
+
+#[test]
+fn printsgf_to_a_file_loads_back() {
+    let dir = std::env::temp_dir().join(format!("hoshi-sgf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("game.sgf");
+    let path = path.to_str().unwrap();
+    let mut e = engine();
+    e.ok("boardsize 9");
+    e.ok("komi 5.5");
+    e.ok("fixed_handicap 2");
+    for m in ["w e5", "b d4", "w pass"] {
+        e.ok(&format!("play {m}"));
+    }
+    e.ok(&format!("printsgf {path}"));
+    e.ok("clear_board");
+    assert_eq!(e.ok(&format!("loadsgf {path}")), "black");
+    assert_eq!(e.ok("list_stones black"), "C3 D4 G7");
+    assert_eq!(e.ok("list_stones white"), "E5");
+    assert_eq!(e.ok("get_komi"), "5.5");
+    let text = e.ok("printsgf");
+    assert!(
+        text.contains("HA[2]") && text.ends_with(";W[ee];B[df];W[])"),
+        "{text}"
+    );
+    assert_eq!(
+        e.send("printsgf /nonexistent-dir/x.sgf").body,
+        "cannot write file"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -52,6 +52,8 @@ pub const COMMANDS: &[&str] = &[
     "kata-genmove_analyze",
     "hoshi-ownership",
     "hoshi-estimate",
+    "loadsgf",
+    "printsgf",
 ];
 
 type Res = Result<String, String>;
@@ -193,6 +195,8 @@ pub fn dispatch(engine: &mut Engine, cmd: &Command, ctx: &mut Ctx) -> Outcome {
         ]
         .join("\n")),
         "gogui-interrupt" => Ok(String::new()),
+        "loadsgf" => loadsgf(engine, cmd),
+        "printsgf" => printsgf(engine, cmd),
         "hoshi-ownership" => Ok(ownership_gfx(engine)),
         "hoshi-estimate" => Ok(estimate(engine)),
         _ => Err("unknown command".into()),
@@ -552,7 +556,12 @@ fn genmove(engine: &mut Engine, cmd: &Command, ctx: &mut Ctx, mode: Mode) -> Out
         None => engine.decide(color, cleanup, &stop, None, &mut |_| {}),
     };
     let text = match decision {
-        Decision::Resign => "resign".to_string(),
+        Decision::Resign => {
+            if !matches!(mode, Mode::Reg) {
+                engine.resign(color);
+            }
+            "resign".to_string()
+        }
         Decision::Play(m) => {
             if !matches!(mode, Mode::Reg) && engine.game_mut().play(color, m).is_err() {
                 log::error!("chosen move {} was illegal; passing", geo.move_text(m));
@@ -568,6 +577,60 @@ fn genmove(engine: &mut Engine, cmd: &Command, ctx: &mut Ctx, mode: Mode) -> Out
         Outcome::Streamed
     } else {
         Outcome::Ok(text)
+    }
+}
+
+/// Largest SGF file `loadsgf` reads.
+const MAX_SGF_BYTES: u64 = 16 << 20;
+
+fn loadsgf(engine: &mut Engine, cmd: &Command) -> Res {
+    use std::io::Read;
+    let path = arg(cmd, 0)?;
+    let before = match cmd.args.get(1) {
+        Some(n) => Some(n.parse::<usize>().map_err(|_| syntax())?),
+        None => None,
+    };
+    if cmd.args.len() > 2 {
+        return Err(syntax());
+    }
+    let mut text = String::new();
+    let read =
+        std::fs::File::open(path).and_then(|f| f.take(MAX_SGF_BYTES).read_to_string(&mut text));
+    if let Err(e) = read {
+        log::warn!("loadsgf {path}: {e}");
+        return Err("cannot load file".into());
+    }
+    let defaults = crate::sgf::Defaults {
+        rules: engine.game().rules(),
+        komi: engine.game().komi(),
+    };
+    match crate::sgf::load(&text, defaults, before) {
+        Ok(game) => {
+            let to_move = game.to_move();
+            engine.set_game(game);
+            Ok(to_move.to_string())
+        }
+        Err(e) => {
+            log::warn!("loadsgf {path}: {e}");
+            Err("cannot load file".into())
+        }
+    }
+}
+
+fn printsgf(engine: &mut Engine, cmd: &Command) -> Res {
+    if cmd.args.len() > 1 {
+        return Err(syntax());
+    }
+    let result = engine.result();
+    let text = crate::sgf::write(engine.game(), result.as_deref());
+    match cmd.args.first() {
+        None => Ok(text),
+        Some(path) => std::fs::write(path, format!("{text}\n"))
+            .map(|_| String::new())
+            .map_err(|e| {
+                log::warn!("printsgf {path}: {e}");
+                "cannot write file".to_string()
+            }),
     }
 }
 
