@@ -246,8 +246,12 @@ impl Engine {
     }
 
     /// Dead / seki / alive stones by Monte Carlo ownership from the current position.
+    /// Seeded by the position, so the same position always gets the same answer
+    /// (final_score, final_status_list and printsgf agree).
     pub fn statuses(&mut self) -> player::Statuses {
-        let seed = self.next_seed();
+        let seed = self.opts.seed
+            ^ self.game.board().hash()
+            ^ (self.game.moves().len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         player::statuses(&self.game, STATUS_PLAYOUTS, seed)
     }
 

@@ -9,6 +9,7 @@ pub mod bench;
 pub mod engine;
 pub mod go;
 pub mod gtp;
+pub mod play;
 pub mod player;
 pub mod playout;
 pub mod render;

@@ -103,6 +103,12 @@ impl Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Play a game against hoshi in the terminal (use --size 9 for a short game).
+    Play {
+        /// Your colour: black or white.
+        #[arg(long, default_value = "black")]
+        color: String,
+    },
     /// Measure playout speed (single thread) and print `light playouts/s <size> <N>` lines.
     Bench {
         /// Seconds per board size.
@@ -139,6 +145,21 @@ fn main() -> ExitCode {
         }
     };
     match cli.command {
+        Some(Command::Play { color }) => {
+            let Some(human) = hoshi::go::Color::parse(&color) else {
+                eprintln!("hoshi: --color must be black or white");
+                return ExitCode::from(2);
+            };
+            let stdin = std::io::stdin();
+            let stdout = std::io::stdout();
+            match hoshi::play::run(opts, human, &mut stdin.lock(), &mut stdout.lock()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("hoshi: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Some(Command::Bench {
             seconds,
             sizes,
