@@ -25,6 +25,8 @@ pub struct Options {
     pub resign: bool,
     pub ponder: bool,
     pub seed: u64,
+    /// Playouts used to judge dead stones (final_score, final_status_list, passing).
+    pub status_playouts: u64,
 }
 
 impl Default for Options {
@@ -42,6 +44,7 @@ impl Default for Options {
             resign: true,
             ponder: false,
             seed: 1,
+            status_playouts: 3000,
         }
     }
 }
@@ -64,9 +67,6 @@ pub struct Engine {
     /// The side that resigned in the current game, if any.
     resigned: Option<Color>,
 }
-
-/// Playouts used to judge dead stones for scoring.
-const STATUS_PLAYOUTS: u64 = 3000;
 
 impl Engine {
     /// A new engine; `None` if the options' board size is out of range.
@@ -201,7 +201,7 @@ impl Engine {
         let opponent_passed = self.game.moves().last() == Some(&(c.opp(), Move::Pass));
         if opponent_passed && !cleanup {
             let seed = self.next_seed();
-            if player::passing_wins(&self.game, c, STATUS_PLAYOUTS, seed) {
+            if player::passing_wins(&self.game, c, self.opts.status_playouts, seed) {
                 self.charge(c, started);
                 return (Decision::Play(Move::Pass), None);
             }
@@ -212,7 +212,7 @@ impl Engine {
         if cleanup && mv != Move::Pass {
             // In cleanup, pass once no dead opponent stones remain.
             let seed = self.next_seed();
-            let st = player::statuses(&self.game, STATUS_PLAYOUTS, seed);
+            let st = player::statuses(&self.game, self.opts.status_playouts, seed);
             let opponent_dead = st
                 .dead
                 .iter()
@@ -252,7 +252,7 @@ impl Engine {
         let seed = self.opts.seed
             ^ self.game.board().hash()
             ^ (self.game.moves().len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        player::statuses(&self.game, STATUS_PLAYOUTS, seed)
+        player::statuses(&self.game, self.opts.status_playouts, seed)
     }
 
     /// Final margin (positive: black wins) with dead stones found by the engine.

@@ -97,6 +97,7 @@ impl Cli {
             resign: !self.no_resign,
             ponder: self.ponder,
             seed: self.seed,
+            ..Options::default()
         })
     }
 }

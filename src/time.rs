@@ -72,49 +72,30 @@ impl Clock {
 
     /// A fresh clock of the given system, main time not yet used.
     pub fn start(system: System) -> Clock {
-        let remaining = match system {
-            System::None => Remaining {
-                seconds: 0.0,
-                count: 0,
-            },
-            System::Absolute { main } => Remaining {
-                seconds: main,
-                count: 0,
-            },
+        // Main time, and for byo-yomi systems the period and its count (periods or stones).
+        let (main, overtime) = match system {
+            System::None => (0.0, None),
+            System::Absolute { main } => (main, None),
             System::Byoyomi {
                 main,
                 period,
                 periods,
-            } => {
-                if main > 0.0 {
-                    Remaining {
-                        seconds: main,
-                        count: 0,
-                    }
-                } else {
-                    Remaining {
-                        seconds: period,
-                        count: periods,
-                    }
-                }
-            }
+            } => (main, Some((period, periods))),
             System::Canadian {
                 main,
                 period,
                 stones,
-            } => {
-                if main > 0.0 {
-                    Remaining {
-                        seconds: main,
-                        count: 0,
-                    }
-                } else {
-                    Remaining {
-                        seconds: period,
-                        count: stones,
-                    }
-                }
-            }
+            } => (main, Some((period, stones))),
+        };
+        let remaining = match overtime {
+            Some((period, count)) if main <= 0.0 => Remaining {
+                seconds: period,
+                count,
+            },
+            _ => Remaining {
+                seconds: main,
+                count: 0,
+            },
         };
         Clock { system, remaining }
     }
