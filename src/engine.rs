@@ -184,7 +184,8 @@ impl Engine {
         progress: &mut dyn FnMut(&Report),
     ) -> Report {
         let seed = self.next_seed();
-        player::think(&self.game, c, limits, seed, stop, every, progress)
+        let cap = crate::search::max_nodes(self.opts.max_memory_mb);
+        crate::search::think(&self.game, c, limits, seed, cap, stop, every, progress)
     }
 
     /// Chooses a move for `c` (`cleanup`: KGS cleanup phase, capture dead stones before

@@ -4,6 +4,13 @@
 //! |---|---|
 //! | `go` | rules core: incremental board, ko/superko, rule sets, scoring, handicap |
 //! | `playout` | random playouts on board copies (the search's inner loop) |
+//! | `search` | Monte Carlo tree search (UCT with RAVE and priors) |
+//! | `player` | flat Monte Carlo ownership: dead stones, seki, scoring |
+//! | `time` | clocks and per-move budgets |
+//! | `engine` | the facade the protocol talks to |
+//! | `gtp` | GTP input thread, parsing, command table |
+//! | `sgf` | SGF load and write |
+//! | `play`, `render`, `bench` | terminal game, board drawing, `hoshi bench` |
 
 pub mod bench;
 pub mod engine;
@@ -13,5 +20,6 @@ pub mod play;
 pub mod player;
 pub mod playout;
 pub mod render;
+pub mod search;
 pub mod sgf;
 pub mod time;

@@ -176,10 +176,10 @@ fn gtp(opts: Options) -> ExitCode {
         eprintln!("hoshi: cannot start with these options");
         return ExitCode::from(2);
     };
-    let input = Input::spawn(std::io::stdin());
+    let mut input = Input::spawn(std::io::stdin());
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    hoshi::gtp::serve(&mut engine, input, &mut out);
+    hoshi::gtp::serve(&mut engine, &mut input, &mut out);
     ExitCode::SUCCESS
 }
 

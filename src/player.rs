@@ -1,6 +1,6 @@
-//! The move chooser used until the tree search lands: flat Monte Carlo over the root moves
-//! (UCB1 allocation, light playouts), and Monte Carlo ownership for dead stones and scoring.
-//! Both report progress through a callback so analysis commands can stream it.
+//! Flat Monte Carlo (UCB1 over the root moves, light playouts): the report types shared
+//! with the tree search, the final move choice from a report, and Monte Carlo ownership
+//! for dead stones, seki, scoring and the decision to pass.
 
 use std::time::{Duration, Instant};
 
@@ -27,6 +27,10 @@ pub struct Candidate {
     pub wins: f64,
     /// Sum of final margins from the mover's view (komi included).
     pub margin_sum: f64,
+    /// Prior probability of the move (the candidates' priors sum to 1).
+    pub prior: f64,
+    /// Principal variation, starting with `mv`.
+    pub pv: Vec<Move>,
 }
 
 impl Candidate {
@@ -140,8 +144,14 @@ pub fn think(
             visits: 0,
             wins: 0.0,
             margin_sum: 0.0,
+            prior: 0.0,
+            pv: vec![mv],
         })
         .collect();
+    let uniform = 1.0 / cands.len() as f64;
+    for c in &mut cands {
+        c.prior = uniform;
+    }
     let size = game.size();
     let max_moves = 3 * (size * size) as u32;
     let mut ownership_sum = vec![0i32; MAX_POINTS];

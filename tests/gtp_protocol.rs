@@ -7,7 +7,11 @@ use std::io::{Read, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{Gtp, hoshi};
+use common::Gtp;
+
+fn hoshi() -> &'static str {
+    env!("CARGO_BIN_EXE_hoshi")
+}
 
 fn engine() -> Gtp {
     Gtp::spawn(

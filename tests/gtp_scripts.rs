@@ -22,7 +22,7 @@ fn all_gtp_scripts_pass() {
     let mut problems = Vec::new();
     let mut total = 0;
     for s in &scripts {
-        let sum = run_script(common::hoshi(), &args, s);
+        let sum = run_script(env!("CARGO_BIN_EXE_hoshi"), &args, s);
         let name = s.file_name().unwrap().to_string_lossy().to_string();
         eprintln!(
             "{name}: {} passed, {} failed, {} known failures, {} unexpected passes",

@@ -23,9 +23,10 @@ fuzz_target!(|data: &[u8]| {
         ..Options::default()
     };
     let mut engine = Engine::new(opts).expect("valid options");
-    let input = Input::spawn(std::io::Cursor::new(data.to_vec()));
+    let mut input = Input::spawn(std::io::Cursor::new(data.to_vec()));
     let mut out = Vec::new();
-    hoshi::gtp::serve(&mut engine, input, &mut out);
+    hoshi::gtp::serve(&mut engine, &mut input, &mut out);
+    input.join_reader();
     let text = String::from_utf8_lossy(&out);
     for response in text.split("\n\n").filter(|r| !r.is_empty()) {
         assert!(

@@ -438,8 +438,6 @@ fn analyze_args(cmd: &Command) -> Result<AnalyzeArgs, String> {
 
 /// One `info` line in the format Sabaki parses.
 fn info_line(geo: Geometry, report: &Report, flavor: Flavor, a: &AnalyzeArgs) -> String {
-    let n = report.candidates.len().max(1) as f64;
-    let prior = 1.0 / n;
     let mut parts = Vec::new();
     let visited: Vec<_> = report.candidates.iter().filter(|c| c.visits > 0).collect();
     let shown = visited
@@ -450,9 +448,20 @@ fn info_line(geo: Geometry, report: &Report, flavor: Flavor, a: &AnalyzeArgs) ->
         let v = geo.move_text(c.mv);
         let wr = c.winrate();
         let lcb = c.lcb();
+        let prior = c.prior;
+        // The PV ends at the first pass (Sabaki reads nothing after one).
+        let end =
+            c.pv.iter()
+                .position(|&m| m == Move::Pass)
+                .map_or(c.pv.len(), |i| i + 1);
+        let pv = c.pv[..end]
+            .iter()
+            .map(|&m| geo.move_text(m))
+            .collect::<Vec<_>>()
+            .join(" ");
         parts.push(match flavor {
             Flavor::Lz => format!(
-                "info move {v} visits {} winrate {} prior {} lcb {} order {order} pv {v}",
+                "info move {v} visits {} winrate {} prior {} lcb {} order {order} pv {pv}",
                 c.visits,
                 (wr * 10000.0).round() as i64,
                 (prior * 10000.0).round() as i64,
@@ -463,7 +472,7 @@ fn info_line(geo: Geometry, report: &Report, flavor: Flavor, a: &AnalyzeArgs) ->
                 format!(
                     "info move {v} visits {} utility {:.6} winrate {wr:.6} scoreMean {lead:.3} \
                      scoreStdev 0 scoreLead {lead:.3} scoreSelfplay {lead:.3} prior {prior:.6} \
-                     lcb {lcb:.6} utilityLcb {:.6} order {order} pv {v}",
+                     lcb {lcb:.6} utilityLcb {:.6} order {order} pv {pv}",
                     c.visits,
                     2.0 * wr - 1.0,
                     2.0 * lcb - 1.0

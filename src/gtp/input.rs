@@ -84,6 +84,7 @@ pub struct Input {
     rx: Receiver<Option<Line>>,
     signals: Signals,
     eof: bool,
+    reader: Option<thread::JoinHandle<()>>,
 }
 
 impl Input {
@@ -92,7 +93,7 @@ impl Input {
         let (tx, rx) = channel();
         let signals = Signals::default();
         let s = signals.clone();
-        thread::Builder::new()
+        let reader = thread::Builder::new()
             .name("gtp-reader".into())
             .spawn(move || read_loop(std::io::BufReader::new(source), tx, s))
             .map_err(|e| log::error!("cannot start the input thread: {e}"))
@@ -101,6 +102,15 @@ impl Input {
             rx,
             signals,
             eof: false,
+            reader,
+        }
+    }
+
+    /// Waits for the reader thread to finish. Only for finite sources (a file, a buffer):
+    /// on an open stdin it would wait for the controller to close it.
+    pub fn join_reader(mut self) {
+        if let Some(handle) = self.reader.take() {
+            let _ = handle.join();
         }
     }
 

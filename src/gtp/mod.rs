@@ -71,7 +71,7 @@ pub struct Ctx<'a> {
 }
 
 /// Serves GTP until `quit` or end of input. Returns normally in both cases.
-pub fn serve(engine: &mut Engine, mut input: Input, out: &mut dyn Write) {
+pub fn serve(engine: &mut Engine, input: &mut Input, out: &mut dyn Write) {
     let signals = input.signals();
     while let Some(line) = input.next_line() {
         let response = match line {

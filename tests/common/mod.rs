@@ -90,8 +90,3 @@ impl Gtp {
         self.child.wait().expect("wait for engine")
     }
 }
-
-/// Path of the hoshi binary built for integration tests.
-pub fn hoshi() -> &'static str {
-    env!("CARGO_BIN_EXE_hoshi")
-}

@@ -31,7 +31,16 @@ fn expectation(line: &str) -> Option<(String, bool, bool)> {
 
 pub fn run_script(program: &str, args: &[&str], script: &Path) -> Summary {
     let text = std::fs::read_to_string(script).expect("read script");
-    let dir = script.parent().expect("script directory");
+    run_text(
+        program,
+        args,
+        &text,
+        script.parent().expect("script directory"),
+    )
+}
+
+/// Runs script `text` with `dir` as the engine's working directory.
+pub fn run_text(program: &str, args: &[&str], text: &str, dir: &Path) -> Summary {
     let mut engine = Gtp::spawn_in(program, args, dir).expect("start engine");
     let mut summary = Summary::default();
     let mut pending: Option<(String, String)> = None; // (test id + command, response)

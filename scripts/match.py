@@ -1,0 +1,139 @@
+#!/usr/bin/env python3
+"""Play matches between two GTP engines and report the first engine's score.
+
+Colours alternate; every game is scored by a referee engine (GNU Go by default, which
+finds dead stones itself) after two passes; resignations and move-cap games are counted
+as they end. Writes one SGF per game when --sgf-dir is given.
+
+Example (hoshi against GNU Go level 10 on 9x9, 2 s a move):
+  scripts/match.py --engine "target/release/hoshi --max-time-per-move 2 --lag 0" \
+      --opponent "gnugo --mode gtp --level 10 --chinese-rules" --size 9 --games 50
+"""
+import argparse
+import math
+import os
+import shlex
+import subprocess
+import sys
+import time
+
+
+class Engine:
+    def __init__(self, command):
+        self.command = command
+        self.proc = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                     text=True, bufsize=1)
+
+    def send(self, line):
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+        lines = []
+        while True:
+            out = self.proc.stdout.readline()
+            if out == "":
+                raise RuntimeError(f"{self.command!r} died on {line!r}")
+            if out.strip() == "" and lines:
+                break
+            if out.strip() == "":
+                continue
+            lines.append(out.rstrip("\n"))
+        text = "\n".join(lines)
+        ok = text.startswith("=")
+        return ok, text[1:].strip()
+
+    def ok(self, line):
+        ok, body = self.send(line)
+        if not ok:
+            raise RuntimeError(f"{self.command!r}: {line!r} failed: {body}")
+        return body
+
+    def close(self):
+        try:
+            self.send("quit")
+        except Exception:
+            pass
+        self.proc.wait(timeout=10)
+
+
+def sgf_point(vertex, size):
+    if vertex.lower() == "pass":
+        return ""
+    cols = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+    x = cols.index(vertex[0].upper())
+    y = size - int(vertex[1:])
+    return "abcdefghijklmnopqrstuvwxy"[x] + "abcdefghijklmnopqrstuvwxy"[y]
+
+
+def play_game(engine, opponent, referee, engine_black, size, komi, max_moves):
+    black, white = (engine, opponent) if engine_black else (opponent, engine)
+    for e in (engine, opponent, referee):
+        e.ok(f"boardsize {size}")
+        e.ok("clear_board")
+        e.ok(f"komi {komi}")
+    moves = []
+    passes = 0
+    color = "b"
+    worst = {"b": 0.0, "w": 0.0}
+    result = None
+    while len(moves) < max_moves:
+        mover, other = (black, white) if color == "b" else (white, black)
+        start = time.monotonic()
+        vertex = mover.ok(f"genmove {color}")
+        worst[color] = max(worst[color], time.monotonic() - start)
+        if vertex.lower() == "resign":
+            result = ("W" if color == "b" else "B") + "+R"
+            break
+        other.ok(f"play {color} {vertex}")
+        referee.ok(f"play {color} {vertex}")
+        moves.append((color, vertex))
+        passes = passes + 1 if vertex.lower() == "pass" else 0
+        if passes >= 2:
+            break
+        color = "w" if color == "b" else "b"
+    if result is None:
+        result = referee.ok("final_score")
+    return result, moves, worst
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--engine", required=True, help="command of the engine measured")
+    ap.add_argument("--opponent", required=True)
+    ap.add_argument("--referee", default="gnugo --mode gtp --chinese-rules")
+    ap.add_argument("--size", type=int, default=9)
+    ap.add_argument("--komi", type=float, default=7.5)
+    ap.add_argument("--games", type=int, default=10)
+    ap.add_argument("--sgf-dir")
+    args = ap.parse_args()
+    engine, opponent, referee = Engine(args.engine), Engine(args.opponent), Engine(args.referee)
+    wins = 0
+    slowest = 0.0
+    for g in range(args.games):
+        engine_black = g % 2 == 0
+        result, moves, worst = play_game(engine, opponent, referee, engine_black, args.size,
+                                         args.komi, 3 * args.size * args.size)
+        ours = "b" if engine_black else "w"
+        slowest = max(slowest, worst[ours])
+        won = result.startswith("B+") if engine_black else result.startswith("W+")
+        wins += won
+        print(f"game {g + 1}: engine {'black' if engine_black else 'white'}, {len(moves)} moves, "
+              f"{result}, {'win' if won else 'loss'}", flush=True)
+        if args.sgf_dir:
+            os.makedirs(args.sgf_dir, exist_ok=True)
+            body = "".join(f";{c.upper()}[{sgf_point(v, args.size)}]" for c, v in moves)
+            pb, pw = (args.engine, args.opponent) if engine_black else (args.opponent, args.engine)
+            with open(os.path.join(args.sgf_dir, f"game{g + 1:03}.sgf"), "w") as f:
+                f.write(f"(;GM[1]FF[4]SZ[{args.size}]KM[{args.komi}]RU[Chinese]PB[{pb}]PW[{pw}]"
+                        f"RE[{result}]{body})\n")
+    n = args.games
+    p = wins / n
+    se = math.sqrt(p * (1 - p) / n)
+    print(f"engine won {wins} of {n}: {100 * p:.1f}% ± {100 * se:.1f}% (one standard error); "
+          f"slowest engine move {slowest:.2f} s")
+    for e in (engine, opponent, referee):
+        e.close()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
