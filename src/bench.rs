@@ -51,7 +51,7 @@ pub fn light(size: usize, budget: Budget, seed: u64) -> Result<BenchResult, Stri
         // Check the clock every 64 playouts.
         for _ in 0..64 {
             b.copy_from(&empty);
-            let r = playout::light_playout(&mut b, Color::Black, &mut rng, max_moves);
+            let r = playout::light_playout(&mut b, Color::Black, &mut rng, max_moves, |_, _| {});
             playouts += 1;
             moves += r.moves as u64;
             wins += (r.margin as f64 > komi) as u64;

@@ -87,8 +87,47 @@ impl Report {
     }
 }
 
+/// Decides when a search stops and when it reports progress: after `limits.playouts`,
+/// after `limits.time`, or when `stop()` says so (checked every 16 playouts), and a report
+/// every `every`.
+pub(crate) struct Pacer {
+    limits: Limits,
+    every: Option<Duration>,
+    pub(crate) start: Instant,
+    last_report: Instant,
+}
+
+impl Pacer {
+    pub(crate) fn new(limits: Limits, every: Option<Duration>) -> Pacer {
+        let now = Instant::now();
+        Pacer {
+            limits,
+            every,
+            start: now,
+            last_report: now,
+        }
+    }
+
+    /// Whether to stop before playout number `playouts`.
+    pub(crate) fn done(&self, playouts: u64, stop: &dyn Fn() -> bool) -> bool {
+        self.limits.playouts.is_some_and(|n| playouts >= n)
+            || (playouts.is_multiple_of(16)
+                && (self.limits.time.is_some_and(|t| self.start.elapsed() >= t) || stop()))
+    }
+
+    /// Whether a progress report is due now (checked every 16 playouts).
+    pub(crate) fn report_due(&mut self, playouts: u64) -> bool {
+        let due = playouts.is_multiple_of(16)
+            && self.every.is_some_and(|e| self.last_report.elapsed() >= e);
+        if due {
+            self.last_report = Instant::now();
+        }
+        due
+    }
+}
+
 /// Who owns each point at the end of a playout: stones, and empty points touching one colour.
-fn add_ownership(board: &Board, sums: &mut [i32]) {
+pub(crate) fn add_ownership(board: &Board, sums: &mut [i32]) {
     for p in board.geometry().points() {
         let owner = match board.cell(p) {
             EMPTY => {
@@ -133,7 +172,6 @@ pub fn think(
     every: Option<Duration>,
     progress: &mut dyn FnMut(&Report),
 ) -> Report {
-    let start = Instant::now();
     let mut rng = SmallRng::seed_from_u64(seed);
     let komi = game.komi() + game.rules().handicap_compensation(game.handicap());
     let mut cands: Vec<Candidate> = candidate_moves(game, color)
@@ -157,22 +195,17 @@ pub fn think(
     let mut ownership_sum = vec![0i32; MAX_POINTS];
     let mut scratch = game.board().clone();
     let mut playouts = 0u64;
-    let mut last_report = Instant::now();
+    let mut pacer = Pacer::new(limits, every);
     let sign = if color == Color::Black { 1.0 } else { -1.0 };
-    loop {
-        if limits.playouts.is_some_and(|n| playouts >= n) {
-            break;
-        }
-        if playouts.is_multiple_of(16) {
-            if limits.time.is_some_and(|t| start.elapsed() >= t) || stop() {
-                break;
-            }
-            if let Some(e) = every
-                && last_report.elapsed() >= e
-            {
-                last_report = Instant::now();
-                progress(&snapshot(color, &cands, playouts, start, &ownership_sum));
-            }
+    while !pacer.done(playouts, stop) {
+        if pacer.report_due(playouts) {
+            progress(&snapshot(
+                color,
+                &cands,
+                playouts,
+                pacer.start,
+                &ownership_sum,
+            ));
         }
         // UCB1: unvisited first, then mean + exploration.
         let ln_n = ((playouts + 1) as f64).ln();
@@ -189,7 +222,7 @@ pub fn think(
             }
             Move::Pass => scratch.pass(),
         }
-        let r = playout::light_playout(&mut scratch, color.opp(), &mut rng, max_moves);
+        let r = playout::light_playout(&mut scratch, color.opp(), &mut rng, max_moves, |_, _| {});
         let margin = sign * (r.margin as f64 - komi);
         let c = &mut cands[pick];
         c.visits += 1;
@@ -204,7 +237,7 @@ pub fn think(
         add_ownership(&scratch, &mut ownership_sum);
         playouts += 1;
     }
-    snapshot(color, &cands, playouts, start, &ownership_sum)
+    snapshot(color, &cands, playouts, pacer.start, &ownership_sum)
 }
 
 fn ucb(c: &Candidate, ln_n: f64) -> f64 {

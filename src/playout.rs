@@ -21,7 +21,7 @@ pub struct PlayoutResult {
 }
 
 /// A move for `c` by the light policy, or `None` if it must pass.
-#[inline]
+#[inline(always)]
 pub fn light_move(board: &Board, c: Color, rng: &mut SmallRng) -> Option<Point> {
     let n = board.empty_count();
     if n == 0 {
@@ -35,12 +35,13 @@ pub fn light_move(board: &Board, c: Color, rng: &mut SmallRng) -> Option<Point> 
 }
 
 /// Plays light-policy moves from `board` with `to_move` first until two passes in a row or
-/// `max_moves`, then counts the area margin.
+/// `max_moves`, then counts the area margin. `on_move` sees every stone played (AMAF).
 pub fn light_playout(
     board: &mut Board,
     mut to_move: Color,
     rng: &mut SmallRng,
     max_moves: u32,
+    mut on_move: impl FnMut(Point, Color),
 ) -> PlayoutResult {
     let mut passes = 0;
     let mut moves = 0;
@@ -48,6 +49,7 @@ pub fn light_playout(
         match light_move(board, to_move, rng) {
             Some(p) => {
                 board.play(p, to_move);
+                on_move(p, to_move);
                 passes = 0;
             }
             None => {
@@ -77,7 +79,13 @@ mod tests {
         for size in [5, 9, 13, 19] {
             for _ in 0..20 {
                 let mut b = Board::new(size).unwrap();
-                let r = light_playout(&mut b, Color::Black, &mut rng, 3 * (size * size) as u32);
+                let r = light_playout(
+                    &mut b,
+                    Color::Black,
+                    &mut rng,
+                    3 * (size * size) as u32,
+                    |_, _| {},
+                );
                 assert!(r.finished);
                 b.check_invariants().unwrap();
                 // It stopped because neither side has a light-policy move left.
@@ -86,6 +94,37 @@ mod tests {
                 // The fast count equals the exact area count at the end of a playout.
                 let exact = score::count(&b, &[], &[]).area_margin();
                 assert_eq!(r.margin as f64, exact, "\n{b:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn playout_candidate_agrees_with_legality_and_the_eye_test() {
+        let mut rng = SmallRng::seed_from_u64(11);
+        for size in [2, 3, 5, 9, 19] {
+            for _ in 0..10 {
+                let mut b = Board::new(size).unwrap();
+                let mut c = Color::Black;
+                for _ in 0..(3 * size * size) {
+                    for color in [Color::Black, Color::White] {
+                        for k in 0..b.empty_count() {
+                            let p = b.empty_at(k);
+                            let expected = !b.is_true_eye(p, color) && b.is_legal(p, color, false);
+                            assert_eq!(
+                                b.playout_candidate(k, color).is_some(),
+                                expected,
+                                "\n{b:?}"
+                            );
+                        }
+                    }
+                    match light_move(&b, c, &mut rng) {
+                        Some(p) => {
+                            b.play(p, c);
+                        }
+                        None => b.pass(),
+                    }
+                    c = c.opp();
+                }
             }
         }
     }

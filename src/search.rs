@@ -17,7 +17,7 @@ use rand::rngs::SmallRng;
 
 use crate::go::point::{EMPTY, MAX_POINTS};
 use crate::go::{Board, Color, Game, Move, Point};
-use crate::player::{self, Candidate, Limits, Report};
+use crate::player::{self, Candidate, Limits, Pacer, Report, add_ownership};
 use crate::playout;
 
 /// Real visits before a node's children are created.
@@ -244,36 +244,6 @@ fn inner_moves(board: &Board, color: Color) -> Vec<Move> {
     moves
 }
 
-/// Light playout that records, per point, the colour that played there first (AMAF).
-fn playout_amaf(
-    board: &mut Board,
-    mut to_move: Color,
-    rng: &mut SmallRng,
-    max_moves: u32,
-    amaf: &mut [u8],
-) -> i32 {
-    let mut passes = 0;
-    let mut moves = 0;
-    while passes < 2 && moves < max_moves {
-        match playout::light_move(board, to_move, rng) {
-            Some(p) => {
-                board.play(p, to_move);
-                if amaf[p.idx()] == 0 {
-                    amaf[p.idx()] = to_move.cell();
-                }
-                passes = 0;
-            }
-            None => {
-                board.pass();
-                passes += 1;
-            }
-        }
-        moves += 1;
-        to_move = to_move.opp();
-    }
-    board.fast_area_margin()
-}
-
 /// Node cap for a memory budget in MiB.
 pub fn max_nodes(memory_mb: u64) -> usize {
     ((memory_mb as usize) << 20) / NODE_BYTES.max(1)
@@ -291,7 +261,6 @@ pub fn think(
     every: Option<Duration>,
     progress: &mut dyn FnMut(&Report),
 ) -> Report {
-    let start = Instant::now();
     let mut rng = SmallRng::seed_from_u64(seed);
     let komi = (game.komi() + game.rules().handicap_compensation(game.handicap())) as f32;
     let size = game.size();
@@ -312,21 +281,10 @@ pub fn think(
     let mut amaf = vec![0u8; MAX_POINTS];
     let mut path: Vec<usize> = Vec::with_capacity(64);
     let mut playouts = 0u64;
-    let mut last_report = Instant::now();
-    loop {
-        if limits.playouts.is_some_and(|n| playouts >= n) {
-            break;
-        }
-        if playouts.is_multiple_of(16) {
-            if limits.time.is_some_and(|t| start.elapsed() >= t) || stop() {
-                break;
-            }
-            if let Some(e) = every
-                && last_report.elapsed() >= e
-            {
-                last_report = Instant::now();
-                progress(&report(&tree, color, playouts, start, &ownership_sum));
-            }
+    let mut pacer = Pacer::new(limits, every);
+    while !pacer.done(playouts, stop) {
+        if pacer.report_due(playouts) {
+            progress(&report(&tree, color, playouts, pacer.start, &ownership_sum));
         }
         board.copy_from(game.board());
         amaf.fill(0);
@@ -366,8 +324,12 @@ pub fn think(
             n = c;
             to_move = to_move.opp();
         }
-        let margin =
-            playout_amaf(&mut board, to_move, &mut rng, max_moves, &mut amaf) as f32 - komi;
+        let result = playout::light_playout(&mut board, to_move, &mut rng, max_moves, |p, c| {
+            if amaf[p.idx()] == 0 {
+                amaf[p.idx()] = c.cell();
+            }
+        });
+        let margin = result.margin as f32 - komi;
         let black_wins = margin > 0.0;
         for &node in &path {
             let nd = &mut tree.nodes[node];
@@ -395,29 +357,7 @@ pub fn think(
         add_ownership(&board, &mut ownership_sum);
         playouts += 1;
     }
-    report(&tree, color, playouts, start, &ownership_sum)
-}
-
-fn add_ownership(board: &Board, sums: &mut [i32]) {
-    for p in board.geometry().points() {
-        let v = match board.color_at(p) {
-            Some(Color::Black) => 1,
-            Some(Color::White) => -1,
-            None => {
-                let mut b = false;
-                let mut w = false;
-                for n in board.neighbors(p) {
-                    match board.color_at(n) {
-                        Some(Color::Black) => b = true,
-                        Some(Color::White) => w = true,
-                        None => {}
-                    }
-                }
-                b as i32 - w as i32
-            }
-        };
-        sums[p.idx()] += v;
-    }
+    report(&tree, color, playouts, pacer.start, &ownership_sum)
 }
 
 fn report(
