@@ -41,6 +41,15 @@ fn color(c: &sgf_parse::Color) -> Color {
     }
 }
 
+/// SGF file bytes as text: UTF-8 when valid, otherwise ISO-8859-1 (the FF[4] default
+/// charset), which maps every byte to the character of the same number.
+pub fn decode(bytes: &[u8]) -> String {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => text.to_string(),
+        Err(_) => bytes.iter().map(|&b| b as char).collect(),
+    }
+}
+
 /// Loads the main variation of the first game in `text`, stopping before move `before`
 /// (1-based: `Some(1)` gives the setup position). Returns the game with the side to move set.
 pub fn load(text: &str, defaults: Defaults, before: Option<usize>) -> Result<Game, String> {
@@ -304,6 +313,16 @@ mod tests {
         assert_eq!(back.board(), g.board());
         assert_eq!(back.komi(), 0.5);
         assert_eq!(back.rules().set, RuleSet::Aga);
+    }
+
+    #[test]
+    fn latin1_files_load() {
+        let bytes = b"(;SZ[9]PB[Bj\xf6rn]C[caf\xe9];B[ee])";
+        let text = decode(bytes);
+        assert!(text.contains("Bj\u{f6}rn"));
+        let g = load(&text, defaults(), None).unwrap();
+        assert_eq!(g.moves().len(), 1);
+        assert_eq!(decode("(;C[\u{e9}])".as_bytes()), "(;C[\u{e9}])");
     }
 
     #[test]

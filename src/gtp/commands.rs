@@ -602,13 +602,14 @@ fn loadsgf(engine: &mut Engine, cmd: &Command) -> Res {
     if cmd.args.len() > 2 {
         return Err(syntax());
     }
-    let mut text = String::new();
+    let mut bytes = Vec::new();
     let read =
-        std::fs::File::open(path).and_then(|f| f.take(MAX_SGF_BYTES).read_to_string(&mut text));
+        std::fs::File::open(path).and_then(|f| f.take(MAX_SGF_BYTES).read_to_end(&mut bytes));
     if let Err(e) = read {
         log::warn!("loadsgf {path}: {e}");
         return Err("cannot load file".into());
     }
+    let text = crate::sgf::decode(&bytes);
     let defaults = crate::sgf::Defaults {
         rules: engine.game().rules(),
         komi: engine.game().komi(),
