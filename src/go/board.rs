@@ -596,44 +596,45 @@ impl Board {
         self.hash ^= zobrist::stone(own, i);
         self.head[i] = p.0;
         self.next[i] = p.0;
-        let mut libs = 0u16;
+        // Branch-free neighbour bookkeeping: `head` is 0 (an edge cell, never a chain head)
+        // for empty and edge neighbours, so chain 0 is a harmless sink for their updates.
+        let nbrs = [i - 1, i + 1, i - s, i + s];
+        let h = nbrs.map(|n| self.head_u(n));
         let mut lib_sum = 0u32;
-        let mut seen = [0u16; 4];
-        let mut ns = 0;
-        for n in [i - 1, i + 1, i - s, i + s] {
-            let v = self.cell_u(n);
-            if v == EMPTY {
-                libs += 1;
-                lib_sum += n as u32;
-            } else if v != EDGE {
-                let hd = self.head_u(n);
-                if !seen[..ns].contains(&hd) {
-                    seen[ns] = hd;
-                    ns += 1;
-                    let ch = self.chain_mut_u(hd as usize);
-                    ch.libs -= 1;
-                    ch.lib_sum -= i as u32;
-                }
-            }
+        for n in nbrs {
+            lib_sum += n as u32 * (self.cell_u(n) == EMPTY) as u32;
+        }
+        // Each distinct neighbouring chain loses the liberty `i` once.
+        let unique = [
+            h[0] != 0,
+            (h[1] != 0) & (h[1] != h[0]),
+            (h[2] != 0) & (h[2] != h[0]) & (h[2] != h[1]),
+            (h[3] != 0) & (h[3] != h[0]) & (h[3] != h[1]) & (h[3] != h[2]),
+        ];
+        for k in 0..4 {
+            let u = unique[k] as u16;
+            let ch = self.chain_mut_u(h[k] as usize);
+            ch.libs -= u;
+            ch.lib_sum -= i as u32 * u as u32;
         }
         self.chain[i] = Chain {
             stones: 1,
-            libs,
+            libs: self.nb_u(0, i) as u16,
             lib_sum,
         };
         let mut captured = 0u32;
         let mut captured_at = 0u16;
-        for &hd in &seen[..ns] {
-            let ch = self.chain_u(hd as usize);
-            if self.cell_u(hd as usize) == enemy && ch.libs == 0 {
-                captured += ch.stones as u32;
-                captured_at = hd;
-                self.remove_chain(hd);
+        for k in 0..4 {
+            let hd = h[k] as usize;
+            if unique[k] & (self.cell_u(hd) == enemy) & (self.chain_u(hd).libs == 0) {
+                captured += self.chain_u(hd).stones as u32;
+                captured_at = h[k];
+                self.remove_chain(h[k]);
             }
         }
-        for &hd in &seen[..ns] {
-            if self.cell_u(hd as usize) == own {
-                self.merge(self.head_u(i), hd);
+        for k in 0..4 {
+            if unique[k] & (self.cell_u(h[k] as usize) == own) {
+                self.merge(self.head_u(i), h[k]);
             }
         }
         let mine = self.head_u(i) as usize;
@@ -679,10 +680,9 @@ impl Board {
                 // A liberty of the small chain is new to the big one unless it already touches
                 // it; stones relabelled earlier in this loop count as the big chain, so a
                 // liberty shared by several small stones is added once.
-                if self.cell_u(n) == EMPTY && !self.touches(n, big) {
-                    added_libs += 1;
-                    added_sum += n as u32;
-                }
+                let new_lib = ((self.cell_u(n) == EMPTY) & !self.touches(n, big)) as u16;
+                added_libs += new_lib;
+                added_sum += n as u32 * new_lib as u32;
             }
             // SAFETY: s is a stone of the small chain (an on-board point).
             unsafe { *self.head.get_unchecked_mut(s) = big };
@@ -703,10 +703,10 @@ impl Board {
     #[inline(always)]
     fn touches(&self, i: usize, head: u16) -> bool {
         let s = self.stride;
-        self.head_u(i - 1) == head
-            || self.head_u(i + 1) == head
-            || self.head_u(i - s) == head
-            || self.head_u(i + s) == head
+        (self.head_u(i - 1) == head)
+            | (self.head_u(i + 1) == head)
+            | (self.head_u(i - s) == head)
+            | (self.head_u(i + s) == head)
     }
 
     /// Removes every stone of the chain at `head`, giving liberties to the adjacent chains.
