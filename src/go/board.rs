@@ -680,7 +680,7 @@ impl Board {
                 // A liberty of the small chain is new to the big one unless it already touches
                 // it; stones relabelled earlier in this loop count as the big chain, so a
                 // liberty shared by several small stones is added once.
-                let new_lib = ((self.cell_u(n) == EMPTY) & !self.touches(n, big)) as u16;
+                let new_lib = (self.cell_u(n) == EMPTY && !self.touches(n, big)) as u16;
                 added_libs += new_lib;
                 added_sum += n as u32 * new_lib as u32;
             }
@@ -699,9 +699,10 @@ impl Board {
         ch.stones += small_stones;
     }
 
-    /// Whether the empty point `i` touches the chain with head `head`.
+    /// Whether the on-board point `i` touches the chain with head `head`.
     #[inline(always)]
     fn touches(&self, i: usize, head: u16) -> bool {
+        debug_assert!(self.cells[i] != EDGE, "touches() probes an on-board point");
         let s = self.stride;
         (self.head_u(i - 1) == head)
             | (self.head_u(i + 1) == head)
