@@ -173,7 +173,7 @@ pub fn think(
     progress: &mut dyn FnMut(&Report),
 ) -> Report {
     let mut rng = SmallRng::seed_from_u64(seed);
-    let komi = game.komi() + game.rules().handicap_compensation(game.handicap());
+    let komi = game.white_bonus();
     let mut cands: Vec<Candidate> = candidate_moves(game, color)
         .into_iter()
         .chain(std::iter::once(Move::Pass))

@@ -262,7 +262,7 @@ pub fn think(
     progress: &mut dyn FnMut(&Report),
 ) -> Report {
     let mut rng = SmallRng::seed_from_u64(seed);
-    let komi = (game.komi() + game.rules().handicap_compensation(game.handicap())) as f32;
+    let komi = game.white_bonus() as f32;
     let size = game.size();
     let max_moves = 3 * (size * size) as u32;
     let last = match game.moves().last() {

@@ -315,11 +315,16 @@ impl Game {
         self.to_move = c;
     }
 
+    /// Points white receives: komi plus the rule set's compensation for handicap stones.
+    pub fn white_bonus(&self) -> f64 {
+        self.komi + self.rules.handicap_compensation(self.handicap)
+    }
+
     /// Final margin (positive: black wins) with `dead` stones removed, under the game's rules
     /// and komi, including the rule set's handicap compensation. `seki` lists stones of
     /// chains in seki; they only matter for territory scoring.
     pub fn score(&self, dead: &[Point], seki: &[Point]) -> f64 {
-        let white_bonus = self.komi + self.rules.handicap_compensation(self.handicap);
+        let white_bonus = self.white_bonus();
         match self.rules.scoring {
             Scoring::Area => score::count(&self.board, dead, &[]).area_margin() - white_bonus,
             Scoring::Territory => {
@@ -340,7 +345,6 @@ impl Game {
             + self.pass_count(Color::White) as f64
             - self.board.captures(Color::White) as f64
             - self.pass_count(Color::Black) as f64
-            - self.komi
-            - self.rules.handicap_compensation(self.handicap)
+            - self.white_bonus()
     }
 }
