@@ -8,7 +8,7 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 use crate::go::{Board, Color};
-use crate::playout;
+use crate::playout::{Playouts, Policy};
 
 /// One measurement.
 #[derive(Clone, Debug)]
@@ -34,8 +34,8 @@ pub enum Budget {
     Playouts(u64),
 }
 
-/// Runs light playouts from the empty board on `size` within `budget`.
-pub fn light(size: usize, budget: Budget, seed: u64) -> Result<BenchResult, String> {
+/// Runs playouts of `policy` from the empty board on `size` within `budget`.
+pub fn run(policy: Policy, size: usize, budget: Budget, seed: u64) -> Result<BenchResult, String> {
     let empty = Board::new(size).ok_or_else(|| format!("unacceptable size {size}"))?;
     let komi = 7.5;
     let mut rng = SmallRng::seed_from_u64(seed);
@@ -43,6 +43,7 @@ pub fn light(size: usize, budget: Budget, seed: u64) -> Result<BenchResult, Stri
     let start = Instant::now();
     let (mut playouts, mut moves, mut wins, mut unfinished) = (0u64, 0u64, 0u64, 0u64);
     let mut b = empty.clone();
+    let mut runner = Playouts::new(policy);
     let more = |playouts: u64| match budget {
         Budget::Time(t) => start.elapsed() < t,
         Budget::Playouts(n) => playouts < n,
@@ -51,7 +52,14 @@ pub fn light(size: usize, budget: Budget, seed: u64) -> Result<BenchResult, Stri
         // Check the clock every 64 playouts.
         for _ in 0..64 {
             b.copy_from(&empty);
-            let r = playout::light_playout(&mut b, Color::Black, &mut rng, max_moves, |_, _| {});
+            let r = runner.run(
+                &mut b,
+                Color::Black,
+                [None, None],
+                &mut rng,
+                max_moves,
+                |_, _| {},
+            );
             playouts += 1;
             moves += r.moves as u64;
             wins += (r.margin as f64 > komi) as u64;

@@ -5,6 +5,8 @@ use std::time::{Duration, Instant};
 
 use crate::go::{Color, Game, Move, Rules};
 use crate::player::{self, Limits, Report};
+use crate::playout::Policy;
+use crate::search::{self, Searcher};
 use crate::time::Clock;
 
 /// Settings from the command line (and some GTP commands).
@@ -27,6 +29,10 @@ pub struct Options {
     pub seed: u64,
     /// Playouts used to judge dead stones (final_score, final_status_list, passing).
     pub status_playouts: u64,
+    /// Playout policy of the search.
+    pub policy: Policy,
+    /// Keep the search tree between moves.
+    pub reuse_tree: bool,
 }
 
 impl Default for Options {
@@ -45,6 +51,8 @@ impl Default for Options {
             ponder: false,
             seed: 1,
             status_playouts: 3000,
+            policy: Policy::Heavy,
+            reuse_tree: true,
         }
     }
 }
@@ -66,6 +74,7 @@ pub struct Engine {
     searches: u64,
     /// The side that resigned in the current game, if any.
     resigned: Option<Color>,
+    searcher: Searcher,
 }
 
 impl Engine {
@@ -73,13 +82,19 @@ impl Engine {
     pub fn new(opts: Options) -> Option<Engine> {
         let game = Game::new(opts.size, opts.rules, opts.komi)?;
         Some(Engine {
-            opts,
+            opts: opts.clone(),
             game,
             clock_settings: Clock::none(),
             clocks: [Clock::none(); 2],
             low_winrate_moves: 0,
             searches: 0,
             resigned: None,
+            searcher: Searcher::new(search::Config {
+                policy: opts.policy,
+                threads: opts.threads.max(1),
+                node_cap: search::max_nodes(opts.max_memory_mb),
+                reuse: opts.reuse_tree,
+            }),
         })
     }
 
@@ -96,6 +111,7 @@ impl Engine {
     /// Replaces the game (loadsgf).
     pub fn set_game(&mut self, game: Game) {
         self.game = game;
+        self.searcher.clear();
         self.low_winrate_moves = 0;
         self.resigned = None;
     }
@@ -184,8 +200,8 @@ impl Engine {
         progress: &mut dyn FnMut(&Report),
     ) -> Report {
         let seed = self.next_seed();
-        let cap = crate::search::max_nodes(self.opts.max_memory_mb);
-        crate::search::think(&self.game, c, limits, seed, cap, stop, every, progress)
+        self.searcher
+            .think(&self.game, c, limits, seed, stop, every, progress)
     }
 
     /// Chooses a move for `c` (`cleanup`: KGS cleanup phase, capture dead stones before

@@ -16,6 +16,7 @@ pub mod bench;
 pub mod engine;
 pub mod go;
 pub mod gtp;
+pub mod patterns;
 pub mod play;
 pub mod player;
 pub mod playout;

@@ -7,6 +7,7 @@ use hoshi::engine::{Engine, Options};
 use hoshi::go::point::{MAX_SIZE, MIN_SIZE};
 use hoshi::go::{Geometry, Rules};
 use hoshi::gtp::input::Input;
+use hoshi::playout::Policy;
 
 /// hoshi: a Go engine speaking GTP (Go Text Protocol) on stdin/stdout.
 #[derive(Parser, Debug)]
@@ -55,6 +56,13 @@ struct Cli {
     /// Random seed.
     #[arg(long, default_value_t = 1, global = true)]
     seed: u64,
+    /// Playout policy: heavy (tactics and 3x3 patterns) or light (uniform random).
+    #[arg(long, default_value = "heavy", global = true)]
+    policy: String,
+    /// Start every search from an empty tree instead of keeping the subtree of the moves
+    /// played.
+    #[arg(long, global = true)]
+    no_tree_reuse: bool,
     /// Log more to stderr (repeat for more); RUST_LOG also works.
     #[arg(short, long, action = clap::ArgAction::Count, global = true)]
     verbose: u8,
@@ -97,6 +105,9 @@ impl Cli {
             resign: !self.no_resign,
             ponder: self.ponder,
             seed: self.seed,
+            policy: Policy::parse(&self.policy)
+                .ok_or_else(|| format!("unknown policy {:?} (heavy or light)", self.policy))?,
+            reuse_tree: !self.no_tree_reuse,
             ..Options::default()
         })
     }
@@ -110,8 +121,12 @@ enum Command {
         #[arg(long, default_value = "black")]
         color: String,
     },
-    /// Measure playout speed (single thread) and print `light playouts/s <size> <N>` lines.
+    /// Measure playout speed (single thread) and print `light playouts/s <size> <N>` and
+    /// `policy playouts/s <size> <N>` lines (light and heavy policy).
     Bench {
+        /// Policies to measure: light, heavy.
+        #[arg(long, value_delimiter = ',', default_values_t = [String::from("light"), String::from("heavy")])]
+        policies: Vec<String>,
         /// Seconds per board size.
         #[arg(long, default_value_t = 5.0)]
         seconds: f64,
@@ -162,11 +177,12 @@ fn main() -> ExitCode {
             }
         }
         Some(Command::Bench {
+            policies,
             seconds,
             sizes,
             playouts,
             seed,
-        }) => bench(seconds, playouts, &sizes, seed),
+        }) => bench(&policies, seconds, playouts, &sizes, seed),
         None => gtp(opts),
     }
 }
@@ -183,7 +199,13 @@ fn gtp(opts: Options) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn bench(seconds: f64, playouts: Option<u64>, sizes: &[usize], seed: u64) -> ExitCode {
+fn bench(
+    policies: &[String],
+    seconds: f64,
+    playouts: Option<u64>,
+    sizes: &[usize],
+    seed: u64,
+) -> ExitCode {
     if !(seconds.is_finite() && seconds > 0.0 && seconds < 86_400.0) {
         eprintln!("--seconds must be a positive number of seconds");
         return ExitCode::FAILURE;
@@ -192,12 +214,29 @@ fn bench(seconds: f64, playouts: Option<u64>, sizes: &[usize], seed: u64) -> Exi
         Some(n) => Budget::Playouts(n.max(1)),
         None => Budget::Time(Duration::from_secs_f64(seconds)),
     };
-    for &size in sizes {
-        match hoshi::bench::light(size, budget, seed) {
+    let mut chosen = Vec::new();
+    for name in policies {
+        match Policy::parse(name) {
+            Some(p) => chosen.push(p),
+            None => {
+                eprintln!("hoshi: unknown policy {name:?} (light or heavy)");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    for (policy, &size) in chosen
+        .iter()
+        .flat_map(|&p| sizes.iter().map(move |s| (p, s)))
+    {
+        let label = match policy {
+            Policy::Light => "light",
+            Policy::Heavy => "policy",
+        };
+        match hoshi::bench::run(policy, size, budget, seed) {
             Ok(r) => {
-                println!("light playouts/s {size}x{size} {:.0}", r.per_second());
+                println!("{label} playouts/s {size}x{size} {:.0}", r.per_second());
                 log::info!(
-                    "{size}x{size}: {} playouts in {:.2}s, {:.1} moves each, black wins {:.3}",
+                    "{label} {size}x{size}: {} playouts in {:.2}s, {:.1} moves each, black wins {:.3}",
                     r.playouts,
                     r.seconds,
                     r.mean_moves,

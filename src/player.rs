@@ -70,6 +70,8 @@ pub struct Report {
     pub elapsed: Duration,
     /// Per board index: sum over playouts of +1 (black owns) / -1 (white owns).
     pub ownership_sum: Vec<i32>,
+    /// Playouts counted in `ownership_sum`.
+    pub ownership_samples: u64,
 }
 
 impl Report {
@@ -79,10 +81,10 @@ impl Report {
 
     /// Mean ownership at `p` in [-1, 1], black positive.
     pub fn ownership(&self, p: Point) -> f64 {
-        if self.playouts == 0 {
+        if self.ownership_samples == 0 {
             0.0
         } else {
-            self.ownership_sum[p.idx()] as f64 / self.playouts as f64
+            self.ownership_sum[p.idx()] as f64 / self.ownership_samples as f64
         }
     }
 }
@@ -266,6 +268,7 @@ fn snapshot(
         playouts,
         elapsed: start.elapsed(),
         ownership_sum: ownership_sum.to_vec(),
+        ownership_samples: playouts,
     }
 }
 

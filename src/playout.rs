@@ -1,13 +1,25 @@
 //! Random playouts on a board copy: the inner loop of the Monte Carlo search.
 //!
-//! The light policy plays uniformly at random among legal moves that do not fill the mover's
-//! own true eye (`Board::is_true_eye`): it picks a random empty point and scans the empty list
-//! cyclically from there. Playouts ignore superko (simple ko only) and forbid suicide.
+//! Two policies:
+//! - **Light**: uniformly random among legal moves that do not fill the mover's own true eye
+//!   (`Board::is_true_eye`): a random empty point, then a cyclic scan of the empty list.
+//! - **Heavy** (after Mogo, Pachi's moggy and michi): around the last two moves it collects
+//!   tactical candidates — capture a chain in atari, save an own chain in atari by a
+//!   counter-capture or by an extension that escapes the ladder (`ladder_escapes` reads it
+//!   out) — and 3×3 shape moves next to the last move (`patterns`), each with a weight.
+//!   One is drawn by weight, with a small weight left for a random move, so no rule fires in
+//!   a fixed order. Random moves skip self-atari of two or more stones, which keeps sekis
+//!   alive and stops big groups from killing themselves.
+//!
+//! Playouts ignore superko (simple ko only) and forbid suicide; they end at two passes or
+//! the move cap and count area (`Board::fast_area_margin`).
 
 use rand::Rng;
 use rand::rngs::SmallRng;
 
+use crate::go::point::EMPTY;
 use crate::go::{Board, Color, Point};
+use crate::patterns;
 
 /// How a playout ended.
 #[derive(Copy, Clone, Debug)]
@@ -18,6 +30,23 @@ pub struct PlayoutResult {
     pub moves: u32,
     /// Whether the playout ended by two passes (not by the move cap).
     pub finished: bool,
+}
+
+/// Which playout policy.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Policy {
+    Light,
+    Heavy,
+}
+
+impl Policy {
+    pub fn parse(text: &str) -> Option<Policy> {
+        match text {
+            "light" => Some(Policy::Light),
+            "heavy" => Some(Policy::Heavy),
+            _ => None,
+        }
+    }
 }
 
 /// A move for `c` by the light policy, or `None` if it must pass.
@@ -38,15 +67,37 @@ pub fn light_move(board: &Board, c: Color, rng: &mut SmallRng) -> Option<Point> 
 /// `max_moves`, then counts the area margin. `on_move` sees every stone played (AMAF).
 pub fn light_playout(
     board: &mut Board,
-    mut to_move: Color,
+    to_move: Color,
     rng: &mut SmallRng,
     max_moves: u32,
+    on_move: impl FnMut(Point, Color),
+) -> PlayoutResult {
+    play_out(
+        board,
+        to_move,
+        [None, None],
+        max_moves,
+        |b, c, _| light_move(b, c, rng),
+        on_move,
+    )
+}
+
+/// The playout loop: `pick` chooses each move (`None` passes) given the board, the colour
+/// to move and the last two moves.
+#[inline(always)]
+fn play_out(
+    board: &mut Board,
+    mut to_move: Color,
+    mut last: [Option<Point>; 2],
+    max_moves: u32,
+    mut pick: impl FnMut(&Board, Color, [Option<Point>; 2]) -> Option<Point>,
     mut on_move: impl FnMut(Point, Color),
 ) -> PlayoutResult {
     let mut passes = 0;
     let mut moves = 0;
     while passes < 2 && moves < max_moves {
-        match light_move(board, to_move, rng) {
+        let mv = pick(board, to_move, last);
+        match mv {
             Some(p) => {
                 board.play(p, to_move);
                 on_move(p, to_move);
@@ -57,6 +108,7 @@ pub fn light_playout(
                 passes += 1;
             }
         }
+        last = [mv, last[0]];
         moves += 1;
         to_move = to_move.opp();
     }
@@ -65,6 +117,249 @@ pub fn light_playout(
         moves,
         finished: passes >= 2,
     }
+}
+
+// Heavy-policy weights (relative).
+const W_CAPTURE: u32 = 60;
+const W_CAPTURE_PER_STONE: u32 = 10;
+const W_SAVE: u32 = 40;
+const W_PATTERN: u32 = 12;
+/// The weight of "play a random move instead", when there are candidates.
+const W_RANDOM: u32 = 4;
+/// Plies a ladder is read out before it is assumed to fail (the chain escapes).
+const LADDER_DEPTH: usize = 80;
+const MAX_CANDIDATES: usize = 48;
+
+/// A playout runner with its policy and scratch space (ladder boards); one per thread.
+pub struct Playouts {
+    policy: Policy,
+    ladder: Vec<Board>,
+    /// Candidates: point, weight, and whether it is an extension still to be read as a
+    /// ladder (read only if drawn: most are never drawn).
+    cands: Vec<(Point, u32, bool)>,
+}
+
+impl Playouts {
+    pub fn new(policy: Policy) -> Playouts {
+        Playouts {
+            policy,
+            ladder: Vec::new(),
+            cands: Vec::with_capacity(MAX_CANDIDATES),
+        }
+    }
+
+    pub fn policy(&self) -> Policy {
+        self.policy
+    }
+
+    /// Plays from `board` with `to_move` first; `last` are the last two moves before it
+    /// (most recent first; `None` for a pass or none). As `light_playout` otherwise.
+    pub fn run(
+        &mut self,
+        board: &mut Board,
+        to_move: Color,
+        last: [Option<Point>; 2],
+        rng: &mut SmallRng,
+        max_moves: u32,
+        on_move: impl FnMut(Point, Color),
+    ) -> PlayoutResult {
+        if self.policy == Policy::Light {
+            return light_playout(board, to_move, rng, max_moves, on_move);
+        }
+        play_out(
+            board,
+            to_move,
+            last,
+            max_moves,
+            |b, c, last| self.heavy_move(b, c, last, rng),
+            on_move,
+        )
+    }
+
+    /// A move for `c` by the heavy policy, or `None` if it must pass.
+    pub fn heavy_move(
+        &mut self,
+        b: &Board,
+        c: Color,
+        last: [Option<Point>; 2],
+        rng: &mut SmallRng,
+    ) -> Option<Point> {
+        self.cands.clear();
+        for l in last.into_iter().flatten() {
+            if b.color_at(l).is_some() {
+                self.atari_moves(b, c, l);
+            }
+        }
+        if let Some(l) = last[0] {
+            for q in b.neighbors(l).into_iter().chain(b.diagonals(l)) {
+                if b.cell(q) == EMPTY
+                    && patterns::matches(b.neighborhood(q))
+                    && b.legal_fast(q, c)
+                    && !b.is_true_eye(q, c)
+                    && b.libs_after(q, c, 2).0 >= 2
+                {
+                    self.push(q, W_PATTERN);
+                }
+            }
+        }
+        if !self.cands.is_empty() {
+            let total: u32 = self.cands.iter().map(|&(_, w, _)| w).sum::<u32>() + W_RANDOM;
+            let mut r = ((rng.next_u32() as u64 * total as u64) >> 32) as u32;
+            for k in 0..self.cands.len() {
+                let (p, w, extension) = self.cands[k];
+                if r < w {
+                    if !extension || self.ladder_escapes(b, p, c) {
+                        return Some(p);
+                    }
+                    break;
+                }
+                r -= w;
+            }
+        }
+        random_move(b, c, rng)
+    }
+
+    fn push(&mut self, p: Point, w: u32) {
+        if self.cands.len() < MAX_CANDIDATES {
+            self.cands.push((p, w, false));
+        }
+    }
+
+    /// Capture and save moves for `c` around the stone at `l`: chains of either colour
+    /// through `l` or its neighbours that are in atari.
+    fn atari_moves(&mut self, b: &Board, c: Color, l: Point) {
+        let mut seen = [Point(0); 5];
+        let mut n_seen = 0;
+        for q in std::iter::once(l).chain(b.neighbors(l)) {
+            let Some(owner) = b.color_at(q) else {
+                continue;
+            };
+            let head = b.chain_head(q);
+            if seen[..n_seen].contains(&head) {
+                continue;
+            }
+            seen[n_seen] = head;
+            n_seen += 1;
+            let Some(lib) = b.atari_liberty(q) else {
+                continue;
+            };
+            if owner != c {
+                if b.legal_fast(lib, c) {
+                    let stones = b.chain(q).stones as u32;
+                    self.push(lib, W_CAPTURE + W_CAPTURE_PER_STONE * stones.min(8));
+                }
+                continue;
+            }
+            // Our chain in atari: capture a neighbour in atari, or extend out of the ladder.
+            for (cap, _) in adjacent_ataris(b, q) {
+                if b.legal_fast(cap, c) {
+                    self.push(cap, W_SAVE);
+                }
+            }
+            if b.legal_fast(lib, c) && self.cands.len() < MAX_CANDIDATES {
+                self.cands.push((lib, W_SAVE, true));
+            }
+        }
+    }
+
+    /// Whether `c`, whose chain is in atari at `lib`, gets away by extending there: the
+    /// ladder read out with the attacker trying both liberties at every step.
+    pub fn ladder_escapes(&mut self, b: &Board, lib: Point, c: Color) -> bool {
+        match b.libs_after(lib, c, 3).0 {
+            0 | 1 => return false,
+            2 => {}
+            _ => return true,
+        }
+        if self.ladder.is_empty() {
+            self.ladder.push(b.clone());
+        } else {
+            self.ladder[0].copy_from(b);
+        }
+        self.escapes_from(0, lib, c)
+    }
+
+    /// `ladder[d]` has `c`'s chain in atari at `lib`: does extending there escape?
+    fn escapes_from(&mut self, d: usize, lib: Point, c: Color) -> bool {
+        if d + 2 >= LADDER_DEPTH {
+            return true;
+        }
+        while self.ladder.len() < d + 3 {
+            let b = self.ladder[0].clone();
+            self.ladder.push(b);
+        }
+        let (lo, hi) = self.ladder.split_at_mut(d + 1);
+        let ext = &mut hi[0];
+        ext.copy_from(&lo[d]);
+        if !ext.legal_fast(lib, c) {
+            return false;
+        }
+        ext.play(lib, c);
+        match ext.libs(lib) {
+            0 | 1 => return false,
+            2 => {}
+            _ => return true,
+        }
+        // A counter-capture gets out of a ladder.
+        if adjacent_ataris(ext, lib).next().is_some() {
+            return true;
+        }
+        let Some((a1, a2)) = ext.two_liberties(lib) else {
+            return true;
+        };
+        for a in [a1, a2] {
+            if !self.ladder[d + 1].legal_fast(a, c.opp()) {
+                continue;
+            }
+            let (lo, hi) = self.ladder.split_at_mut(d + 2);
+            let att = &mut hi[0];
+            att.copy_from(&lo[d + 1]);
+            att.play(a, c.opp());
+            if att.libs(a) == 1 {
+                // The attacking stone can be captured.
+                continue;
+            }
+            let Some(next) = att.atari_liberty(lib) else {
+                continue;
+            };
+            if !self.escapes_from(d + 2, next, c) {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// Liberties of the opponent chains in atari that touch the chain through stone `q`, with
+/// their sizes.
+fn adjacent_ataris(b: &Board, q: Point) -> impl Iterator<Item = (Point, u16)> + '_ {
+    let own = b.cell(q);
+    b.chain_stones(q)
+        .into_iter()
+        .flat_map(move |s| b.neighbors(s))
+        .filter(move |&n| {
+            let v = b.cell(n);
+            v != own && b.color_at(n).is_some()
+        })
+        .filter_map(move |n| b.atari_liberty(n).map(|l| (l, b.chain(n).stones)))
+}
+
+/// A random move for the heavy policy: as the light policy, but skipping self-atari that
+/// would leave a chain of two or more stones with one liberty.
+#[inline]
+fn random_move(b: &Board, c: Color, rng: &mut SmallRng) -> Option<Point> {
+    let n = b.empty_count();
+    if n == 0 {
+        return None;
+    }
+    let start = ((rng.next_u32() as u64 * n as u64) >> 32) as usize;
+    (start..n).chain(0..start).find_map(|k| {
+        let p = b.playout_candidate(k, c)?;
+        if b.empty_neighbors(p) >= 2 {
+            return Some(p);
+        }
+        let (libs, stones) = b.libs_after(p, c, 2);
+        (libs >= 2 || stones == 1).then_some(p)
+    })
 }
 
 #[cfg(test)]
@@ -143,6 +438,108 @@ mod tests {
         let eye = b.geometry().point(0, 4);
         for _ in 0..200 {
             assert_ne!(light_move(&b, Color::Black, &mut rng), Some(eye));
+        }
+    }
+
+    fn at(b: &Board, x: usize, y: usize) -> Point {
+        b.geometry().point(x, y)
+    }
+
+    #[test]
+    fn heavy_playouts_end_in_two_passes_with_a_valid_board() {
+        let mut rng = SmallRng::seed_from_u64(7);
+        let mut runner = Playouts::new(Policy::Heavy);
+        for size in [2, 3, 5, 9, 13, 19, 25] {
+            for _ in 0..10 {
+                let mut b = Board::new(size).unwrap();
+                let max = 3 * (size * size) as u32;
+                let r = runner.run(&mut b, Color::Black, [None, None], &mut rng, max, |_, _| {});
+                assert!(r.finished, "{size}");
+                b.check_invariants().unwrap();
+            }
+        }
+    }
+
+    #[test]
+    fn heavy_policy_captures_the_chain_the_last_move_left_in_atari() {
+        // White's last move at D4 leaves its two stones in atari at E4: black captures.
+        let b = Board::from_diagram(
+            ". . . . . . .
+             . . . . . . .
+             . . X X . . .
+             . X O O . . .
+             . . X X . . .
+             . . . . . . .
+             . . . . . . .",
+        )
+        .unwrap();
+        let last = at(&b, 3, 3);
+        let capture = at(&b, 4, 3);
+        let mut rng = SmallRng::seed_from_u64(1);
+        let mut runner = Playouts::new(Policy::Heavy);
+        let hits = (0..1000)
+            .filter(|_| {
+                runner.heavy_move(&b, Color::Black, [Some(last), None], &mut rng) == Some(capture)
+            })
+            .count();
+        assert!(hits > 700, "{hits}");
+        // The light policy finds it about once in the number of empty points.
+        let light = (0..1000)
+            .filter(|_| light_move(&b, Color::Black, &mut rng) == Some(capture))
+            .count();
+        assert!(light < 100, "{light}");
+    }
+
+    #[test]
+    fn ladders_are_read_out() {
+        // Black's stone at C3 is in atari at D3 (white B3, C4, C2, D2). Extending runs
+        // into a ladder towards the top-right corner: captured on an empty board...
+        let ladder = ". . . . . . . . .
+                      . . . . . . . . .
+                      . . . . . . . . .
+                      . . . . . . . . .
+                      . . . . . . . . .
+                      . . O . . . . . .
+                      . O X . . . . . .
+                      . . O O . . . . .
+                      . . . . . . . . .";
+        let b = Board::from_diagram(ladder).unwrap();
+        let mut runner = Playouts::new(Policy::Heavy);
+        let lib = at(&b, 3, 2);
+        assert_eq!(b.atari_liberty(at(&b, 2, 2)), Some(lib));
+        assert!(!runner.ladder_escapes(&b, lib, Color::Black));
+        // ...and escaping with a black ladder breaker on its path.
+        let mut broken = b.clone();
+        broken.play(at(&b, 6, 6), Color::Black);
+        assert!(runner.ladder_escapes(&broken, lib, Color::Black));
+        // An extension to three liberties escapes at once.
+        let open = Board::from_diagram(
+            ". . . . .
+             . . . . .
+             . . . . .
+             . O X O .
+             . . O . .",
+        )
+        .unwrap();
+        assert!(runner.ladder_escapes(&open, at(&open, 2, 2), Color::Black));
+    }
+
+    #[test]
+    fn heavy_random_moves_avoid_big_self_atari() {
+        // Filling B3 would leave black's three stones (A3, A4, B3) with one liberty, A5.
+        let b = Board::from_diagram(
+            ". O . . .
+             X O . . .
+             X . O . .
+             O O . . .
+             . . . . .",
+        )
+        .unwrap();
+        let self_atari = at(&b, 1, 2);
+        assert_eq!(b.libs_after(self_atari, Color::Black, 2), (1, 3));
+        let mut rng = SmallRng::seed_from_u64(2);
+        for _ in 0..500 {
+            assert_ne!(random_move(&b, Color::Black, &mut rng), Some(self_atari));
         }
     }
 }

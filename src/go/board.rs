@@ -476,6 +476,135 @@ impl Board {
         false
     }
 
+    /// Whether `c` may play on `p` under simple ko without suicide, for an empty point `p`
+    /// of this board (checked: false for anything else). The playout policy's legality test.
+    #[inline]
+    pub fn legal_fast(&self, p: Point, c: Color) -> bool {
+        self.on_board_empty(p.idx()) && self.legal_on_empty(p.idx(), c)
+    }
+
+    /// The 8 cells around `p` (EMPTY/BLACK/WHITE/EDGE, two bits each), row by row from
+    /// `p - stride - 1` to `p + stride + 1`, the first in the low bits: a 3×3 pattern key.
+    /// `p` must be an on-board point.
+    #[inline]
+    pub fn neighborhood(&self, p: Point) -> u16 {
+        let (i, s) = (p.idx(), self.stride);
+        debug_assert!(self.cells[i] != EDGE);
+        let mut key = 0u16;
+        for (k, n) in [
+            i - s - 1,
+            i - s,
+            i - s + 1,
+            i - 1,
+            i + 1,
+            i + s - 1,
+            i + s,
+            i + s + 1,
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            key |= (self.cell_u(n) as u16) << (2 * k);
+        }
+        key
+    }
+
+    /// The two liberties of the chain through stone `p` when it has exactly two. O(stones
+    /// walked until the first liberty); the second comes from the liberty sum.
+    pub fn two_liberties(&self, p: Point) -> Option<(Point, Point)> {
+        let head = self.head[p.idx()] as usize;
+        let ch = self.chain[head];
+        if self.cells[p.idx()] == EMPTY || self.cells[p.idx()] == EDGE || ch.libs != 2 {
+            return None;
+        }
+        let st = self.stride;
+        let mut s = head;
+        loop {
+            for n in [s - 1, s + 1, s - st, s + st] {
+                if self.cell_u(n) == EMPTY {
+                    let other = ch.lib_sum as usize - n;
+                    return Some((Point(n as u16), Point(other as u16)));
+                }
+            }
+            s = self.next_u(s) as usize;
+            if s == head {
+                return None;
+            }
+        }
+    }
+
+    /// Liberties (counted up to `cap`, at most 4) and stones of the chain that `c` would
+    /// form by playing the empty point `p`, without playing it. Captured stones next to `p`
+    /// count as liberties; other points opened by capturing a chain of several stones are
+    /// not counted, so the figure is exact unless the move captures more than one stone,
+    /// and a lower bound then. Used for self-atari and ladder-escape tests.
+    pub fn libs_after(&self, p: Point, c: Color, cap: usize) -> (usize, u32) {
+        let cap = cap.min(4);
+        let (i, st) = (p.idx(), self.stride);
+        debug_assert!(self.cells[i] == EMPTY);
+        let own = c.cell();
+        let mut libs = [0usize; 4];
+        let mut n_libs = 0;
+        let add = |l: usize, libs: &mut [usize; 4], n: &mut usize| {
+            if *n < cap && !libs[..*n].contains(&l) {
+                libs[*n] = l;
+                *n += 1;
+            }
+        };
+        let mut stones = 1u32;
+        let mut seen = [0u16; 4];
+        let mut n_seen = 0;
+        let nbrs = [i - 1, i + 1, i - st, i + st];
+        for n in nbrs {
+            let v = self.cell_u(n);
+            if v == EMPTY {
+                add(n, &mut libs, &mut n_libs);
+            } else if v != EDGE && v != own && self.chain_u(self.head_u(n) as usize).libs == 1 {
+                // Captured: its stone next to `p` becomes a liberty.
+                add(n, &mut libs, &mut n_libs);
+            }
+        }
+        for n in nbrs {
+            if self.cell_u(n) != own {
+                continue;
+            }
+            let hd = self.head_u(n);
+            if seen[..n_seen].contains(&hd) {
+                continue;
+            }
+            seen[n_seen] = hd;
+            n_seen += 1;
+            let ch = self.chain_u(hd as usize);
+            stones += ch.stones as u32;
+            if n_libs >= cap {
+                continue;
+            }
+            match ch.libs {
+                0 | 1 => {}
+                2 => add(ch.lib_sum as usize - i, &mut libs, &mut n_libs),
+                _ => {
+                    // Walk the chain for liberties other than `p`.
+                    let mut s = hd as usize;
+                    'walk: loop {
+                        for m in [s - 1, s + 1, s - st, s + st] {
+                            if m != i && self.cell_u(m) == EMPTY {
+                                add(m, &mut libs, &mut n_libs);
+                                if n_libs >= cap {
+                                    break 'walk;
+                                }
+                            }
+                        }
+                        s = self.next_u(s) as usize;
+                        if s == hd as usize {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        (n_libs, stones)
+    }
+
     /// Area margin (black minus white, no komi) counting every stone, and each empty point
     /// for the colour it touches when it touches one colour only. Exact when every empty
     /// region is a single point, as at the end of a playout. O(stones + empties).
@@ -987,5 +1116,63 @@ mod tests {
         big.play(p, Color::White);
         small.play(p, Color::White);
         assert_eq!(big, small);
+    }
+
+    /// `libs_after` and `two_liberties` agree with playing the move and walking the chain.
+    #[test]
+    fn tactical_queries_agree_with_playing_the_move() {
+        use rand::rngs::SmallRng;
+        use rand::{RngExt, SeedableRng};
+        let mut rng = SmallRng::seed_from_u64(5);
+        for size in [3, 5, 9, 13] {
+            for _ in 0..8 {
+                let mut b = Board::new(size).unwrap();
+                let mut c = Color::Black;
+                for _ in 0..(2 * size * size) {
+                    for k in 0..b.empty_count() {
+                        let p = b.empty_at(k);
+                        for color in [Color::Black, Color::White] {
+                            assert_eq!(b.legal_fast(p, color), b.is_legal(p, color, false));
+                            if !b.is_legal(p, color, false) {
+                                continue;
+                            }
+                            let mut after = b.clone();
+                            let captured = after.play(p, color);
+                            let actual = after.libs(p).min(4);
+                            let stones = after.chain(p).stones as u32;
+                            let (libs, st) = b.libs_after(p, color, 4);
+                            assert_eq!(st, stones, "\n{b:?}");
+                            if captured <= 1 {
+                                assert_eq!(libs, actual, "{p:?} {color}\n{b:?}");
+                            } else {
+                                assert!(libs <= actual && libs >= 1);
+                            }
+                            assert_eq!(b.libs_after(p, color, 2).0, actual.min(libs).min(2));
+                        }
+                    }
+                    for s in b.stones() {
+                        let libs = b.chain_liberties(s.0);
+                        match b.two_liberties(s.0) {
+                            Some((l1, l2)) => {
+                                let mut got = vec![l1, l2];
+                                got.sort_unstable();
+                                assert_eq!(got, libs);
+                            }
+                            None => assert_ne!(libs.len(), 2),
+                        }
+                    }
+                    let moves: Vec<Point> = (0..b.empty_count())
+                        .map(|k| b.empty_at(k))
+                        .filter(|&p| b.is_legal(p, c, false))
+                        .collect();
+                    if moves.is_empty() {
+                        b.pass();
+                    } else {
+                        b.play(moves[rng.random_range(0..moves.len())], c);
+                    }
+                    c = c.opp();
+                }
+            }
+        }
     }
 }
