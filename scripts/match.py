@@ -100,7 +100,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--engine", required=True, help="command of the engine measured")
     ap.add_argument("--opponent", required=True)
-    ap.add_argument("--referee", default="gnugo --mode gtp --chinese-rules")
+    ap.add_argument("--referee", default="/usr/games/gnugo --mode gtp --chinese-rules")
     ap.add_argument("--size", type=int, default=9)
     ap.add_argument("--komi", type=float, default=7.5)
     ap.add_argument("--games", type=int, default=10)

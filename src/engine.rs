@@ -26,6 +26,8 @@ pub struct Options {
     pub resign_threshold: f64,
     pub resign: bool,
     pub ponder: bool,
+    /// Write GoGui live graphics (`gogui-gfx:` blocks) to stderr during genmove.
+    pub gogui_live: bool,
     pub seed: u64,
     /// Playouts used to judge dead stones (final_score, final_status_list, passing).
     pub status_playouts: u64,
@@ -49,6 +51,7 @@ impl Default for Options {
             resign_threshold: 0.1,
             resign: true,
             ponder: false,
+            gogui_live: false,
             seed: 1,
             status_playouts: 3000,
             policy: Policy::Heavy,

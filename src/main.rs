@@ -56,6 +56,9 @@ struct Cli {
     /// Random seed.
     #[arg(long, default_value_t = 1, global = true)]
     seed: u64,
+    /// Write GoGui live graphics (`gogui-gfx:` blocks) to stderr during genmove.
+    #[arg(long, global = true)]
+    gogui_live: bool,
     /// Playout policy: heavy (tactics and 3x3 patterns) or light (uniform random).
     #[arg(long, default_value = "heavy", global = true)]
     policy: String,
@@ -104,6 +107,7 @@ impl Cli {
             resign_threshold: self.resign_threshold,
             resign: !self.no_resign,
             ponder: self.ponder,
+            gogui_live: self.gogui_live,
             seed: self.seed,
             policy: Policy::parse(&self.policy)
                 .ok_or_else(|| format!("unknown policy {:?} (heavy or light)", self.policy))?,

@@ -1,4 +1,4 @@
-//! Flat Monte Carlo (UCB1 over the root moves, light playouts): the report types shared
+//! Flat Monte Carlo (UCB1 over the root moves, heavy playouts): the report types shared
 //! with the tree search, the final move choice from a report, and Monte Carlo ownership
 //! for dead stones, seki, scoring and the decision to pass.
 
@@ -9,7 +9,7 @@ use rand::rngs::SmallRng;
 
 use crate::go::point::{BLACK, EDGE, EMPTY, MAX_POINTS, WHITE};
 use crate::go::{Board, Color, Game, Move, Point};
-use crate::playout;
+use crate::playout::{Playouts, Policy};
 
 /// When to stop thinking.
 #[derive(Copy, Clone, Debug, Default)]
@@ -196,6 +196,11 @@ pub fn think(
     let max_moves = 3 * (size * size) as u32;
     let mut ownership_sum = vec![0i32; MAX_POINTS];
     let mut scratch = game.board().clone();
+    let mut runner = Playouts::new(Policy::Heavy);
+    let last_move = match game.moves().last() {
+        Some(&(_, Move::Play(p))) => Some(p),
+        _ => None,
+    };
     let mut playouts = 0u64;
     let mut pacer = Pacer::new(limits, every);
     let sign = if color == Color::Black { 1.0 } else { -1.0 };
@@ -224,7 +229,18 @@ pub fn think(
             }
             Move::Pass => scratch.pass(),
         }
-        let r = playout::light_playout(&mut scratch, color.opp(), &mut rng, max_moves, |_, _| {});
+        let last = match cands[pick].mv {
+            Move::Play(p) => [Some(p), last_move],
+            Move::Pass => [None, last_move],
+        };
+        let r = runner.run(
+            &mut scratch,
+            color.opp(),
+            last,
+            &mut rng,
+            max_moves,
+            |_, _| {},
+        );
         let margin = sign * (r.margin as f64 - komi);
         let c = &mut cands[pick];
         c.visits += 1;

@@ -399,12 +399,80 @@ fn gogui_analyze_commands_answer() {
     e.ok("boardsize 9");
     e.ok("play b e5");
     let list = e.ok("gogui-analyze_commands");
+    let types: Vec<&str> = list.lines().map(|l| l.split('/').next().unwrap()).collect();
+    assert_eq!(types, ["gfx", "gfx", "gfx", "string", "string"]);
     for line in list.lines() {
         let cmd = line.split('/').nth(2).unwrap();
+        assert_eq!(e.ok(&format!("known_command {cmd}")), "true");
         let r = e.send(cmd);
         assert!(r.ok, "{cmd}: {r:?}");
     }
     assert!(e.ok("hoshi-ownership").starts_with("INFLUENCE A1 "));
+    // Best moves: LABEL vertex/percent pairs on empty points, a SQUARE on the best, TEXT.
+    let gfx = e.ok("hoshi-best_moves");
+    let lines: Vec<&str> = gfx.lines().collect();
+    assert_eq!(lines.len(), 3, "{gfx}");
+    let label: Vec<&str> = lines[0].split(' ').collect();
+    assert_eq!(label[0], "LABEL");
+    assert!(label.len() >= 3 && label.len() % 2 == 1, "{gfx}");
+    for pair in label[1..].chunks(2) {
+        assert_ne!(pair[0], "E5", "labels only empty points");
+        let pct: u32 = pair[1].parse().unwrap();
+        assert!(pct <= 100);
+    }
+    assert_eq!(lines[1], format!("SQUARE {}", label[1]));
+    assert!(lines[2].starts_with("TEXT white to play: "), "{gfx}");
+    // The variation starts with white (to move) and alternates.
+    let var = e.ok("hoshi-pv");
+    let tokens: Vec<&str> = var.lines().next().unwrap().split(' ').collect();
+    assert_eq!(tokens[0], "VAR");
+    for (k, pair) in tokens[1..].chunks(2).enumerate() {
+        assert_eq!(pair[0], if k % 2 == 0 { "w" } else { "b" }, "{var}");
+    }
+    let summary = e.ok("hoshi-search_summary");
+    assert!(
+        summary.lines().last().unwrap().starts_with("PV "),
+        "{summary}"
+    );
+    // Nothing was played.
+    assert_eq!(e.ok("list_stones white"), "");
+}
+
+#[test]
+fn gogui_live_graphics_go_to_stderr_during_genmove() {
+    let mut child = Command::new(hoshi())
+        .args([
+            "--max-time-per-move",
+            "1.2",
+            "--threads",
+            "1",
+            "--gogui-live",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"boardsize 9\ngenmove b\nquit\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stdout.starts_with("=\n\n= "), "{stdout}");
+    assert!(!stdout.contains("gogui-gfx"), "graphics never go to stdout");
+    let blocks: Vec<&str> = stderr.split("gogui-gfx:\n").skip(1).collect();
+    assert!(!blocks.is_empty(), "{stderr}");
+    for b in blocks {
+        let body = b.split("\n\n").next().unwrap();
+        for line in body.lines() {
+            let cmd = line.split(' ').next().unwrap();
+            assert!(["LABEL", "SQUARE", "TEXT", "VAR"].contains(&cmd), "{line}");
+        }
+    }
 }
 
 #[test]

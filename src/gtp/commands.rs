@@ -3,6 +3,7 @@
 use std::io::Write;
 use std::time::Duration;
 
+use super::gogui;
 use super::{Command, Ctx, Outcome};
 use crate::engine::{Decision, Engine};
 use crate::go::score::result_text;
@@ -52,6 +53,9 @@ pub const COMMANDS: &[&str] = &[
     "kata-genmove_analyze",
     "hoshi-ownership",
     "hoshi-estimate",
+    "hoshi-best_moves",
+    "hoshi-pv",
+    "hoshi-search_summary",
     "loadsgf",
     "printsgf",
 ];
@@ -190,7 +194,10 @@ pub fn dispatch(engine: &mut Engine, cmd: &Command, ctx: &mut Ctx) -> Outcome {
         "captures" => color_arg(cmd, 0).map(|c| engine.game().board().captures(c).to_string()),
         "cputime" => Ok(format!("{:.3}", cpu_seconds())),
         "gogui-analyze_commands" => Ok([
+            "gfx/Best moves/hoshi-best_moves",
+            "gfx/Principal variation/hoshi-pv",
             "gfx/Ownership/hoshi-ownership",
+            "string/Search summary/hoshi-search_summary",
             "string/Score estimate/hoshi-estimate",
         ]
         .join("\n")),
@@ -199,6 +206,9 @@ pub fn dispatch(engine: &mut Engine, cmd: &Command, ctx: &mut Ctx) -> Outcome {
         "printsgf" => printsgf(engine, cmd),
         "hoshi-ownership" => Ok(ownership_gfx(engine)),
         "hoshi-estimate" => Ok(estimate(engine)),
+        "hoshi-best_moves" => no_args(cmd).map(|_| search_text(engine, ctx, gogui::best_moves)),
+        "hoshi-pv" => no_args(cmd).map(|_| search_text(engine, ctx, gogui::principal_variation)),
+        "hoshi-search_summary" => no_args(cmd).map(|_| search_text(engine, ctx, gogui::summary)),
         _ => Err("unknown command".into()),
     };
     match res {
@@ -562,6 +572,11 @@ fn genmove(engine: &mut Engine, cmd: &Command, ctx: &mut Ctx, mode: Mode) -> Out
                 write_flush(out, &format!("{}\n", info_line(geo, r, *flavor, a)))
             })
         }
+        None if engine.opts.gogui_live => {
+            engine.decide(color, cleanup, &stop, Some(LIVE_GFX_EVERY), &mut |r| {
+                eprint!("{}", gogui::live(geo, r));
+            })
+        }
         None => engine.decide(color, cleanup, &stop, None, &mut |_| {}),
     };
     let text = match decision {
@@ -642,6 +657,25 @@ fn printsgf(engine: &mut Engine, cmd: &Command) -> Res {
                 "cannot write file".to_string()
             }),
     }
+}
+
+/// How often `--gogui-live` writes a gfx block during genmove.
+const LIVE_GFX_EVERY: Duration = Duration::from_millis(500);
+
+/// Searches the position for the side to move (the engine's per-move budget; stops on
+/// interrupt) and formats the report with `format`.
+fn search_text(engine: &mut Engine, ctx: &Ctx, format: fn(Geometry, &Report) -> String) -> String {
+    let color = engine.game().to_move();
+    let limits = engine.limits(color);
+    let signals = ctx.signals.clone();
+    let report = engine.think(
+        color,
+        limits,
+        &|| signals.should_interrupt(),
+        None,
+        &mut |_| {},
+    );
+    format(engine.game().geometry(), &report)
 }
 
 fn ownership_gfx(engine: &mut Engine) -> String {

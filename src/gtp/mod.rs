@@ -2,6 +2,7 @@
 //! response. Nothing here plays Go; see `commands.rs` for the command table.
 
 mod commands;
+mod gogui;
 pub mod input;
 
 use std::io::Write;
