@@ -218,21 +218,40 @@ impl Engine {
         progress: &mut dyn FnMut(&Report),
     ) -> (Decision, Option<Report>) {
         let started = Instant::now();
+        // One budget for the whole decision: the dead-stone estimates below are charged to
+        // it, so the answer never comes later than the clock allows.
+        let limits = self.limits(c);
+        let left = |share: f64| Limits {
+            playouts: limits.playouts,
+            time: limits
+                .time
+                .map(|t| t.mul_f64(share).saturating_sub(started.elapsed())),
+        };
+        let status_playouts = self.opts.status_playouts;
+        let status_limits = |share: f64| Limits {
+            playouts: Some(status_playouts),
+            time: limits.time.map(|t| t.mul_f64(share)),
+        };
         let opponent_passed = self.game.moves().last() == Some(&(c.opp(), Move::Pass));
         if opponent_passed && !cleanup {
             let seed = self.next_seed();
-            if player::passing_wins(&self.game, c, self.opts.status_playouts, seed) {
+            if player::passing_wins(&self.game, c, status_limits(0.3), seed) {
                 self.charge(c, started);
                 return (Decision::Play(Move::Pass), None);
             }
         }
-        let limits = self.limits(c);
-        let report = self.think(c, limits, stop, every, progress);
+        let search_share = if cleanup { 0.7 } else { 1.0 };
+        let report = self.think(c, left(search_share), stop, every, progress);
         let mut mv = player::choose(&report);
         if cleanup && mv != Move::Pass {
             // In cleanup, pass once no dead opponent stones remain.
             let seed = self.next_seed();
-            let st = player::statuses(&self.game, self.opts.status_playouts, seed);
+            let spare = limits.time.map(|t| t.saturating_sub(started.elapsed()));
+            let st_limits = Limits {
+                playouts: Some(self.opts.status_playouts),
+                time: spare,
+            };
+            let st = player::statuses(&self.game, st_limits, seed);
             let opponent_dead = st
                 .dead
                 .iter()
@@ -246,6 +265,25 @@ impl Engine {
             .unwrap_or(Decision::Play(mv));
         self.charge(c, started);
         (decision, Some(report))
+    }
+
+    /// Searches the current position for the side to move until `stop()`: pondering on
+    /// the opponent's time. The tree is kept, so the search continues from it after the
+    /// opponent's move.
+    pub fn ponder(&mut self, stop: &dyn Fn() -> bool) {
+        if self.game.is_over() || self.resigned.is_some() {
+            return;
+        }
+        let c = self.game.to_move();
+        let seed = self.next_seed();
+        let limits = Limits {
+            playouts: None,
+            time: None,
+        };
+        let report = self
+            .searcher
+            .think(&self.game, c, limits, seed, stop, None, &mut |_| {});
+        log::info!("pondered {} playouts", report.playouts);
     }
 
     fn resign_check(&mut self, report: &Report, cleanup: bool) -> Option<Decision> {
@@ -272,7 +310,11 @@ impl Engine {
         let seed = self.opts.seed
             ^ self.game.board().hash()
             ^ (self.game.moves().len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        player::statuses(&self.game, self.opts.status_playouts, seed)
+        let limits = Limits {
+            playouts: Some(self.opts.status_playouts),
+            time: None,
+        };
+        player::statuses(&self.game, limits, seed)
     }
 
     /// Final margin (positive: black wins) with dead stones found by the engine.

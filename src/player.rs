@@ -300,8 +300,8 @@ pub fn choose(report: &Report) -> Move {
 
 /// Whether `color` wins if the game ends now, dead stones judged by `statuses`: after the
 /// opponent passed, passing then ends the game with this result.
-pub fn passing_wins(game: &Game, color: Color, playouts: u64, seed: u64) -> bool {
-    let st = statuses(game, playouts, seed);
+pub fn passing_wins(game: &Game, color: Color, limits: Limits, seed: u64) -> bool {
+    let st = statuses(game, limits, seed);
     let margin = game.score(&st.dead, &st.seki);
     match color {
         Color::Black => margin > 0.0,
@@ -327,14 +327,11 @@ const SEKI_MAX_EYE_SPACE: usize = 6;
 /// every stone: dead when the opponent owns its point in most playouts; seki when it lives,
 /// has a liberty shared with a living opposing chain that stays neutral, and its other
 /// liberties are at most a small eye space (`SEKI_MAX_EYE_SPACE`).
-pub fn statuses(game: &Game, playouts: u64, seed: u64) -> Statuses {
+pub fn statuses(game: &Game, limits: Limits, seed: u64) -> Statuses {
     let report = think(
         game,
         game.to_move(),
-        Limits {
-            playouts: Some(playouts),
-            time: None,
-        },
+        limits,
         seed,
         &|| false,
         None,
@@ -385,6 +382,13 @@ pub fn statuses(game: &Game, playouts: u64, seed: u64) -> Statuses {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn playouts(n: u64) -> Limits {
+        Limits {
+            playouts: Some(n),
+            time: None,
+        }
+    }
     use crate::go::{RuleSet, Rules};
 
     fn game(diagram: &str, rules: RuleSet, komi: f64) -> Game {
@@ -456,7 +460,7 @@ mod tests {
             RuleSet::Japanese,
             0.5,
         );
-        let st = statuses(&g, 2000, 7);
+        let st = statuses(&g, playouts(2000), 7);
         let geo = g.geometry();
         let mut dead: Vec<String> = st.dead.iter().map(|&p| geo.vertex(p)).collect();
         dead.sort();
@@ -474,10 +478,10 @@ mod tests {
                        . . X O .";
         // Black 15, white 10.
         let g = game(diagram, RuleSet::Chinese, 4.5);
-        assert!(passing_wins(&g, Color::Black, 500, 3));
-        assert!(!passing_wins(&g, Color::White, 500, 3));
+        assert!(passing_wins(&g, Color::Black, playouts(500), 3));
+        assert!(!passing_wins(&g, Color::White, playouts(500), 3));
         let g = game(diagram, RuleSet::Chinese, 5.5);
-        assert!(!passing_wins(&g, Color::Black, 500, 3));
-        assert!(passing_wins(&g, Color::White, 500, 3));
+        assert!(!passing_wins(&g, Color::Black, playouts(500), 3));
+        assert!(passing_wins(&g, Color::White, playouts(500), 3));
     }
 }

@@ -439,6 +439,40 @@ fn gogui_analyze_commands_answer() {
 }
 
 #[test]
+fn ponder_thinks_between_commands_and_yields_at_once() {
+    let mut e = Gtp::spawn(
+        hoshi(),
+        &["--ponder", "--max-time-per-move", "0.3", "--threads", "1"],
+    )
+    .expect("start hoshi");
+    e.ok("boardsize 9");
+    e.ok("genmove b");
+    // Any command stops the pondering; it resumes only after the next genmove.
+    e.ok("name");
+    let idle_start = e.cpu_seconds();
+    std::thread::sleep(Duration::from_millis(500));
+    let idle = e.cpu_seconds() - idle_start;
+    assert!(idle < 0.15, "pondering went on after a command: {idle} s");
+    e.ok("play w e5");
+    e.ok("genmove b");
+    let ponder_start = e.cpu_seconds();
+    std::thread::sleep(Duration::from_millis(1000));
+    let pondered = e.cpu_seconds() - ponder_start;
+    assert!(pondered > 0.3, "pondering used {pondered} s of CPU in 1 s");
+    let start = Instant::now();
+    e.ok("name");
+    assert!(
+        start.elapsed() < Duration::from_millis(300),
+        "slow to yield: {:?}",
+        start.elapsed()
+    );
+    // The pondered tree is used after the opponent's move.
+    e.ok("play w d5");
+    let mv = e.ok("genmove b");
+    assert!(mv.len() >= 2, "{mv}");
+}
+
+#[test]
 fn gogui_live_graphics_go_to_stderr_during_genmove() {
     let mut child = Command::new(hoshi())
         .args([

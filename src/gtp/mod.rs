@@ -75,11 +75,13 @@ pub struct Ctx<'a> {
 pub fn serve(engine: &mut Engine, input: &mut Input, out: &mut dyn Write) {
     let signals = input.signals();
     while let Some(line) = input.next_line() {
+        let mut ponder = false;
         let response = match line {
             Line::TooLong => format_response(None, false, "line too long"),
             Line::Command(text) => match parse(&text) {
                 Err(id) => format_response(id.as_deref(), false, "syntax error"),
                 Ok(cmd) => {
+                    ponder = engine.opts.ponder && PONDER_AFTER.contains(&cmd.name.as_str());
                     signals.clear_interrupt();
                     log::debug!("<< {text}");
                     let mut ctx = Ctx {
@@ -109,8 +111,22 @@ pub fn serve(engine: &mut Engine, input: &mut Input, out: &mut dyn Write) {
             log::warn!("stdout closed; stopping");
             return;
         }
+        if ponder && !signals.input_pending() {
+            // Think on the opponent's time until the next command arrives; the tree is
+            // kept for our next move.
+            engine.ponder(&|| signals.should_stop_streaming());
+        }
     }
 }
+
+/// Commands after which `--ponder` searches until the next command: our move was just
+/// played, so the opponent is thinking.
+const PONDER_AFTER: &[&str] = &[
+    "genmove",
+    "kgs-genmove_cleanup",
+    "lz-genmove_analyze",
+    "kata-genmove_analyze",
+];
 
 #[cfg(test)]
 mod tests {

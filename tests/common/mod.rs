@@ -42,6 +42,16 @@ impl Gtp {
         })
     }
 
+    /// CPU seconds (user + system) the engine process has used so far, from /proc.
+    pub fn cpu_seconds(&self) -> f64 {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.child.id()))
+            .expect("the engine's /proc stat");
+        let after = stat.rsplit(')').next().expect("stat line");
+        let fields: Vec<&str> = after.split_whitespace().collect();
+        let ticks = |k: usize| fields[k].parse::<f64>().expect("a tick count");
+        (ticks(11) + ticks(12)) / 100.0
+    }
+
     /// Sends raw bytes (may hold several lines).
     pub fn send_raw(&mut self, bytes: &[u8]) {
         self.stdin.write_all(bytes).expect("write to engine");
