@@ -3,7 +3,8 @@
 
 use std::time::{Duration, Instant};
 
-use crate::go::{Color, Game, Move, Rules};
+use crate::go::point::{EDGE, EMPTY};
+use crate::go::{Color, Game, Move, Rules, Scoring};
 use crate::player::{self, Limits, Report};
 use crate::playout::Policy;
 use crate::search::{self, Searcher};
@@ -243,6 +244,13 @@ impl Engine {
         let search_share = if cleanup { 0.7 } else { 1.0 };
         let report = self.think(c, left(search_share), stop, every, progress);
         let mut mv = player::choose(&report);
+        if !cleanup
+            && self.game.rules().scoring == Scoring::Territory
+            && self.pass_is_as_good(&report, c, mv)
+        {
+            // Under territory rules a move inside our own territory costs a point.
+            mv = Move::Pass;
+        }
         if cleanup && mv != Move::Pass {
             // In cleanup, pass once no dead opponent stones remain.
             let seed = self.next_seed();
@@ -286,6 +294,24 @@ impl Engine {
         log::info!("pondered {} playouts", report.playouts);
     }
 
+    /// Whether `mv` fills a point of `c`'s own territory (an empty region bordered by
+    /// `c`'s stones only, as the territory count sees it) while passing does about as well
+    /// in the search, or still wins. (Area-scored playouts value the tempo of a move inside
+    /// one's own area, so a pass always looks somewhat worse to them.)
+    fn pass_is_as_good(&self, report: &Report, c: Color, mv: Move) -> bool {
+        const SLACK: f64 = 0.03;
+        let Move::Play(p) = mv else {
+            return false;
+        };
+        let best = report.best().map_or(0.0, |b| b.winrate());
+        let enough = (best - SLACK).min(0.5);
+        let pass_ok = report
+            .candidates
+            .iter()
+            .any(|x| x.mv == Move::Pass && x.visits >= 30 && x.winrate() >= enough);
+        pass_ok && inside_own_region(self.game.board(), p, c)
+    }
+
     fn resign_check(&mut self, report: &Report, cleanup: bool) -> Option<Decision> {
         let best = report.best()?;
         let points = self.game.size() * self.game.size();
@@ -322,4 +348,25 @@ impl Engine {
         let st = self.statuses();
         self.game.score(&st.dead, &st.seki)
     }
+}
+
+/// Whether the empty point `p` lies in an empty region whose border is `c`'s stones only.
+fn inside_own_region(board: &crate::go::Board, p: crate::go::Point, c: Color) -> bool {
+    let mut seen = vec![false; crate::go::point::MAX_POINTS];
+    let mut stack = vec![p];
+    seen[p.idx()] = true;
+    while let Some(q) = stack.pop() {
+        for n in board.neighbors(q) {
+            match board.cell(n) {
+                EMPTY if !seen[n.idx()] => {
+                    seen[n.idx()] = true;
+                    stack.push(n);
+                }
+                EMPTY | EDGE => {}
+                cell if cell != c.cell() => return false,
+                _ => {}
+            }
+        }
+    }
+    true
 }

@@ -36,7 +36,7 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 use crate::go::point::{EMPTY, MAX_POINTS};
-use crate::go::{Board, Color, Game, Move, Point};
+use crate::go::{Board, Color, Game, Move, Point, Scoring};
 use crate::patterns;
 use crate::player::{self, Candidate, Limits, Pacer, Report, add_ownership};
 use crate::playout::{Playouts, Policy};
@@ -57,6 +57,9 @@ const PRIOR_NEAR_LAST: [f32; 3] = [24.0, 22.0, 8.0];
 const PRIOR_EMPTY_AREA: f32 = 10.0;
 /// A pass at an inner node, next to other moves: tried only when the others look bad.
 const PRIOR_PASS_WINS: f32 = 1.0;
+/// Under territory scoring the root's pass gets at least 1 in this many root visits, so
+/// the engine knows when passing loses nothing (a move in its own territory loses a point).
+const PASS_SHARE: u32 = 20;
 /// Handicap stones' worth of komi for dynamic komi (points per stone).
 const DYNKOMI_PER_STONE: f64 = 7.0;
 
@@ -384,7 +387,7 @@ impl Searcher {
             tree.node(tree.root)
                 .init(Move::Pass, color.opp(), (0.0, 0.0));
         }
-        let search = Search::new(tree, game, color, limits, self.config);
+        let mut search = Search::new(tree, game, color, limits, self.config);
         search.prepare_root();
         let threads = self.config.threads.max(1);
         let mut worker0 = |search: &Search| {
@@ -487,6 +490,8 @@ struct Search<'t> {
     max_moves: u32,
     last: [Option<Point>; 2],
     halt: AtomicBool,
+    /// The root's pass child, when it must keep a share of the visits.
+    root_pass: Option<usize>,
     /// Playouts started (claimed against the playout budget) and finished.
     started: AtomicU64,
     finished: AtomicU64,
@@ -510,6 +515,7 @@ impl<'t> Search<'t> {
             max_moves: 3 * (size * size) as u32,
             last: [last_point(1), last_point(2)],
             halt: AtomicBool::new(false),
+            root_pass: None,
             started: AtomicU64::new(0),
             finished: AtomicU64::new(0),
         }
@@ -517,7 +523,8 @@ impl<'t> Search<'t> {
 
     /// Makes sure the root has its children: every legal move (superko included) that does
     /// not fill an own true eye, and pass. On a reused root, bans superko-illegal children.
-    fn prepare_root(&self) {
+    /// Under territory scoring, pass is kept explored (`PASS_SHARE`).
+    fn prepare_root(&mut self) {
         let root = self.tree.node(self.tree.root);
         if root.children().is_empty() {
             let mut moves = player::candidate_moves(self.game, self.color);
@@ -536,6 +543,18 @@ impl<'t> Search<'t> {
                 let node = self.tree.node(ch);
                 if !self.game.is_legal(self.color, node.mv()) {
                     node.color.fetch_or(BANNED, Relaxed);
+                }
+            }
+        }
+        // At the root a pass is a real option (ending the game, or not losing a point
+        // under territory rules): it gets the even prior, not the inner nodes' low one.
+        for ch in root.children() {
+            let node = self.tree.node(ch);
+            if node.mv() == Move::Pass {
+                node.prior_visits.store(PRIOR_EVEN.to_bits(), Relaxed);
+                node.prior_wins.store((PRIOR_EVEN / 2.0).to_bits(), Relaxed);
+                if self.game.rules().scoring == Scoring::Territory {
+                    self.root_pass = Some(ch);
                 }
             }
         }
@@ -567,6 +586,12 @@ impl<'t> Search<'t> {
 
     /// The child of `n` to descend into.
     fn select(&self, n: usize) -> Option<usize> {
+        if n == self.tree.root
+            && let Some(pass) = self.root_pass
+            && self.tree.node(pass).visits() * PASS_SHARE < self.tree.node(n).visits()
+        {
+            return Some(pass);
+        }
         let mut best = None;
         let mut best_value = f32::NEG_INFINITY;
         for ch in self.tree.node(n).children() {

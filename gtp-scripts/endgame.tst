@@ -1,0 +1,20 @@
+# Ending the game. games/settled.sgf: every point is settled (black's area above the
+# walls, white's below), komi 0.5, black to move.
+
+# Under territory rules a move inside one's own territory loses a point: pass.
+loadsgf games/settled.sgf
+kgs-rules japanese
+10 reg_genmove b
+#? [pass]
+
+# After the opponent passes, passing ends the game with a win: pass.
+kgs-rules chinese
+play w pass
+20 reg_genmove b
+#? [pass]
+21 final_score
+#? [B\+8\.5]
+
+# Cleanup (KGS): no dead stones left to capture, so pass.
+30 kgs-genmove_cleanup b
+#? [pass]
