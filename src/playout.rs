@@ -124,6 +124,9 @@ const W_CAPTURE: u32 = 60;
 const W_CAPTURE_PER_STONE: u32 = 10;
 const W_SAVE: u32 = 40;
 const W_PATTERN: u32 = 12;
+const W_NAKADE: u32 = 60;
+/// Largest eye space whose vital point the nakade rule plays.
+const NAKADE_MAX: usize = 6;
 /// The weight of "play a random move instead", when there are candidates.
 const W_RANDOM: u32 = 4;
 /// Plies a ladder is read out before it is assumed to fail (the chain escapes).
@@ -137,6 +140,8 @@ pub struct Playouts {
     /// Candidates: point, weight, and whether it is an extension still to be read as a
     /// ladder (read only if drawn: most are never drawn).
     cands: Vec<(Point, u32, bool)>,
+    /// Prisoners per colour as of the previous heavy move (to see captures).
+    captures: [u32; 2],
 }
 
 impl Playouts {
@@ -145,6 +150,7 @@ impl Playouts {
             policy,
             ladder: Vec::new(),
             cands: Vec::with_capacity(MAX_CANDIDATES),
+            captures: [0; 2],
         }
     }
 
@@ -166,6 +172,7 @@ impl Playouts {
         if self.policy == Policy::Light {
             return light_playout(board, to_move, rng, max_moves, on_move);
         }
+        self.captures = [board.captures(Color::Black), board.captures(Color::White)];
         play_out(
             board,
             to_move,
@@ -190,6 +197,18 @@ impl Playouts {
                 self.atari_moves(b, c, l);
             }
         }
+        // Nakade: the last move captured three or more stones; play the vital point of the
+        // space they leave, so it stays one eye.
+        let mover = c.opp();
+        let caps = b.captures(mover);
+        if let Some(l) = last[0]
+            && caps >= self.captures[mover.index()] + 3
+            && let Some(v) = nakade_point(b, l, mover)
+            && b.legal_fast(v, c)
+        {
+            self.push(v, W_NAKADE);
+        }
+        self.captures[mover.index()] = caps;
         if let Some(l) = last[0] {
             for q in b.neighbors(l).into_iter().chain(b.diagonals(l)) {
                 if b.cell(q) == EMPTY
@@ -327,6 +346,61 @@ impl Playouts {
         }
         true
     }
+}
+
+/// The vital point of the empty region next to `l` that `owner`'s stones alone enclose,
+/// when it has 3 to `NAKADE_MAX` points and one point touches more of the region than
+/// any other (straight and bent three, pyramid four, bulky and crossed five, rabbity six).
+fn nakade_point(b: &Board, l: Point, owner: Color) -> Option<Point> {
+    let mut region = [Point(0); NAKADE_MAX + 1];
+    for start in b.neighbors(l) {
+        if b.cell(start) != EMPTY {
+            continue;
+        }
+        let mut n = 1;
+        region[0] = start;
+        let mut k = 0;
+        let mut enclosed = true;
+        while k < n && enclosed {
+            for q in b.neighbors(region[k]) {
+                match b.color_at(q) {
+                    None if b.cell(q) == EMPTY && !region[..n].contains(&q) => {
+                        if n > NAKADE_MAX {
+                            enclosed = false;
+                            break;
+                        }
+                        region[n] = q;
+                        n += 1;
+                    }
+                    Some(c) if c != owner => enclosed = false,
+                    _ => {}
+                }
+            }
+            k += 1;
+        }
+        if !enclosed || !(3..=NAKADE_MAX).contains(&n) {
+            continue;
+        }
+        let inside = |p: Point| {
+            b.neighbors(p)
+                .iter()
+                .filter(|q| region[..n].contains(q))
+                .count()
+        };
+        let mut best = (0, Point(0), false);
+        for &p in &region[..n] {
+            let d = inside(p);
+            if d > best.0 {
+                best = (d, p, true);
+            } else if d == best.0 {
+                best.2 = false;
+            }
+        }
+        if best.2 && best.0 >= 2 {
+            return Some(best.1);
+        }
+    }
+    None
 }
 
 /// Liberties of the opponent chains in atari that touch the chain through stone `q`, with
@@ -541,5 +615,37 @@ mod tests {
         for _ in 0..500 {
             assert_ne!(random_move(&b, Color::Black, &mut rng), Some(self_atari));
         }
+    }
+
+    #[test]
+    fn nakade_plays_the_vital_point_after_a_capture() {
+        // White's A1 B1 C1 are in atari at D1; black captures them, leaving a straight
+        // three on the edge: white plays its middle, B1, so it stays one eye.
+        let mut b = Board::from_diagram(
+            ". . . . .
+             . . . . .
+             . . . . .
+             X X X X .
+             O O O . .",
+        )
+        .unwrap();
+        let d1 = at(&b, 3, 0);
+        b.play(d1, Color::Black);
+        assert_eq!(b.captures(Color::Black), 3);
+        assert_eq!(nakade_point(&b, d1, Color::Black), Some(at(&b, 1, 0)));
+        let mut rng = SmallRng::seed_from_u64(4);
+        let mut runner = Playouts::new(Policy::Heavy);
+        runner.captures = [0, 0];
+        let vital = (0..200)
+            .filter(|_| {
+                runner.captures = [0, 0];
+                runner.heavy_move(&b, Color::White, [Some(d1), None], &mut rng)
+                    == Some(at(&b, 1, 0))
+            })
+            .count();
+        assert!(vital > 150, "{vital}");
+        // No vital point in an open area.
+        let open = Board::new(9).unwrap();
+        assert_eq!(nakade_point(&open, at(&open, 4, 4), Color::Black), None);
     }
 }
