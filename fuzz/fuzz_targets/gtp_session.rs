@@ -20,6 +20,9 @@ fuzz_target!(|data: &[u8]| {
         playouts: Some(8),
         max_time_per_move: 0.05,
         status_playouts: 16,
+        threads: 2,
+        ponder: true,
+        max_memory_mb: 16,
         ..Options::default()
     };
     let mut engine = Engine::new(opts).expect("valid options");
