@@ -511,7 +511,7 @@ impl<'t> Search<'t> {
             color,
             limits,
             config,
-            komi: dynamic_komi(game, color) as f32,
+            komi: dynamic_komi(game) as f32,
             max_moves: 3 * (size * size) as u32,
             last: [last_point(1), last_point(2)],
             halt: AtomicBool::new(false),
@@ -797,11 +797,14 @@ impl<'t> Search<'t> {
     }
 }
 
-/// Komi for the search: the game's (with handicap compensation), shifted in handicap games
-/// so the side with the stones aims to win by more and the other side is not hopeless: 7
-/// points per handicap stone at the start, falling linearly to nothing by the time 60% of
-/// the board's points have been played. Returned as white's bonus on the board margin.
-pub fn dynamic_komi(game: &Game, color: Color) -> f64 {
+/// Komi for the search: the game's (with handicap compensation), raised in handicap games
+/// by 7 points per handicap stone at the start, falling linearly to nothing by the time
+/// 60% of the board's points have been played (Pachi's linear dynamic komi). Searching as
+/// black (the side with the stones), hoshi then aims to win by more instead of playing
+/// slack; as white it counts a loss by less than the extra as a win, so the search still
+/// tells good moves from bad instead of seeing a lost game everywhere. Returned as white's
+/// bonus on the board margin.
+pub fn dynamic_komi(game: &Game) -> f64 {
     let base = game.white_bonus();
     let handicap = game.handicap() as f64;
     if handicap < 2.0 {
@@ -809,13 +812,7 @@ pub fn dynamic_komi(game: &Game, color: Color) -> f64 {
     }
     let points = (game.size() * game.size()) as f64;
     let fade = (1.0 - game.moves().len() as f64 / (0.6 * points)).max(0.0);
-    let extra = DYNKOMI_PER_STONE * handicap * fade;
-    // The stronger side is white in a handicap game: black must win by `extra` more when
-    // black searches; white counts a loss by less than `extra` as a win when white does.
-    match color {
-        Color::Black => base + extra,
-        Color::White => base - extra,
-    }
+    base + DYNKOMI_PER_STONE * handicap * fade
 }
 
 /// Prior knowledge for `color` playing `mv` on `board`: (virtual visits, virtual wins).
@@ -1074,22 +1071,34 @@ mod tests {
     }
 
     #[test]
+    fn handicap_games_are_neither_hopeless_for_white_nor_won_for_black() {
+        let mut g = Game::new(9, Rules::default(), 0.5).unwrap();
+        let stones = crate::go::handicap::fixed(g.geometry(), 4).unwrap();
+        g.place_handicap(&stones).unwrap();
+        let white = run(&g, Color::White, 3000, 8).best().unwrap().winrate();
+        assert!((0.3..0.8).contains(&white), "white sees {white}");
+        g.play(Color::White, Move::Play(g.geometry().point(4, 4)))
+            .unwrap();
+        let black = run(&g, Color::Black, 3000, 8).best().unwrap().winrate();
+        assert!((0.2..0.7).contains(&black), "black sees {black}");
+    }
+
+    #[test]
     fn dynamic_komi_fades_with_the_moves() {
         let mut g = Game::new(19, Rules::default(), 0.5).unwrap();
-        assert_eq!(dynamic_komi(&g, Color::White), g.white_bonus());
+        assert_eq!(dynamic_komi(&g), g.white_bonus());
         let stones = crate::go::handicap::fixed(g.geometry(), 4).unwrap();
         g.place_handicap(&stones).unwrap();
         let base = g.white_bonus();
-        assert_eq!(dynamic_komi(&g, Color::Black), base + 28.0);
-        assert_eq!(dynamic_komi(&g, Color::White), base - 28.0);
+        assert_eq!(dynamic_komi(&g), base + 28.0);
         for k in 0..300 {
             let c = g.to_move();
             g.play(c, Move::Pass).unwrap();
             if k == 100 {
-                let d = dynamic_komi(&g, Color::Black) - base;
+                let d = dynamic_komi(&g) - base;
                 assert!(d > 0.0 && d < 28.0, "{d}");
             }
         }
-        assert_eq!(dynamic_komi(&g, Color::Black), base);
+        assert_eq!(dynamic_komi(&g), base);
     }
 }
