@@ -3,12 +3,13 @@
 //! | module | responsibility |
 //! |---|---|
 //! | `go` | rules core: incremental board, ko/superko, rule sets, scoring, handicap |
-//! | `playout` | random playouts on board copies (the search's inner loop) |
-//! | `search` | Monte Carlo tree search (UCT with RAVE and priors) |
+//! | `playout` | light and heavy playouts on board copies (the search's inner loop) |
+//! | `patterns` | 3×3 shape patterns for the heavy playouts and the priors |
+//! | `search` | parallel Monte Carlo tree search (UCT with RAVE and priors, shared tree) |
 //! | `player` | flat Monte Carlo ownership: dead stones, seki, scoring |
 //! | `time` | clocks and per-move budgets |
 //! | `engine` | the facade the protocol talks to |
-//! | `gtp` | GTP input thread, parsing, command table |
+//! | `gtp` | GTP input thread, parsing, command table, GoGui graphics |
 //! | `sgf` | SGF load and write |
 //! | `play`, `render`, `bench` | terminal game, board drawing, `hoshi bench` |
 
