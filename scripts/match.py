@@ -105,11 +105,15 @@ def main():
     ap.add_argument("--komi", type=float, default=7.5)
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--sgf-dir")
+    ap.add_argument("--first-game", type=int, default=1,
+                    help="number of the first game, for a match run in chunks: colours and SGF "
+                         "names follow the overall game number (odd: engine black)")
     args = ap.parse_args()
     engine, opponent, referee = Engine(args.engine), Engine(args.opponent), Engine(args.referee)
     wins = 0
     slowest = 0.0
-    for g in range(args.games):
+    for k in range(args.games):
+        g = args.first_game - 1 + k
         engine_black = g % 2 == 0
         result, moves, worst = play_game(engine, opponent, referee, engine_black, args.size,
                                          args.komi, 3 * args.size * args.size)
@@ -118,7 +122,8 @@ def main():
         won = result.startswith("B+") if engine_black else result.startswith("W+")
         wins += won
         print(f"game {g + 1}: engine {'black' if engine_black else 'white'}, {len(moves)} moves, "
-              f"{result}, {'win' if won else 'loss'}", flush=True)
+              f"{result}, {'win' if won else 'loss'}, slowest engine move {worst[ours]:.2f} s",
+              flush=True)
         if args.sgf_dir:
             os.makedirs(args.sgf_dir, exist_ok=True)
             body = "".join(f";{c.upper()}[{sgf_point(v, args.size)}]" for c, v in moves)
