@@ -453,7 +453,21 @@ fn ponder_thinks_between_commands_and_yields_at_once() {
     std::thread::sleep(Duration::from_millis(500));
     let idle = e.cpu_seconds() - idle_start;
     assert!(idle < 0.15, "pondering went on after a command: {idle} s");
-    e.ok("play w e5");
+    // White replies on a point the (time-dependent) moves so far left free.
+    let reply = |e: &mut Gtp| {
+        let stones = format!(
+            "{} {}",
+            e.ok("list_stones black"),
+            e.ok("list_stones white")
+        )
+        .to_lowercase();
+        ["e5", "d5", "f5", "c3", "g7"]
+            .into_iter()
+            .find(|v| !stones.split_whitespace().any(|s| s == *v))
+            .unwrap()
+    };
+    let first = reply(&mut e);
+    e.ok(&format!("play w {first}"));
     e.ok("genmove b");
     let ponder_start = e.cpu_seconds();
     std::thread::sleep(Duration::from_millis(1000));
@@ -467,12 +481,8 @@ fn ponder_thinks_between_commands_and_yields_at_once() {
         start.elapsed()
     );
     // The pondered tree is used after the opponent's move.
-    let black = e.ok("list_stones black");
-    let reply = ["d5", "f5", "c3"]
-        .into_iter()
-        .find(|v| !black.to_lowercase().contains(v))
-        .unwrap();
-    e.ok(&format!("play w {reply}"));
+    let second = reply(&mut e);
+    e.ok(&format!("play w {second}"));
     let mv = e.ok("genmove b");
     assert!(mv.len() >= 2, "{mv}");
 }
