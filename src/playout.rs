@@ -313,7 +313,7 @@ impl Playouts {
             return false;
         }
         ext.play(lib, c);
-        match ext.libs(lib) {
+        match ext.libs_upto(lib, 3) {
             0 | 1 => return false,
             2 => {}
             _ => return true,
@@ -333,7 +333,7 @@ impl Playouts {
             let att = &mut hi[0];
             att.copy_from(&lo[d + 1]);
             att.play(a, c.opp());
-            if att.libs(a) == 1 {
+            if att.libs_upto(a, 2) == 1 {
                 // The attacking stone can be captured.
                 continue;
             }

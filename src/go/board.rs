@@ -1,12 +1,16 @@
-//! The incremental board: stones, chains, exact liberties, captures, simple ko, hash.
+//! The incremental board: stones, chains, pseudo-liberties, captures, simple ko, hash.
 //!
 //! Representation (see `point.rs` for the padded layout):
 //! - `cells`: EMPTY / BLACK / WHITE / EDGE per array index.
 //! - `head`: for a stone, the index of its chain's head; 0 (an edge cell) otherwise.
 //! - `next`: a ring through the stones of each chain, to walk its members.
-//! - `chain[head]`: stone count, exact liberty count and the *sum* of the liberty indices.
-//!   With exact counts, a chain in atari (one liberty) has that liberty equal to the sum,
-//!   so "is it in atari, and where" is O(1).
+//! - `chain[head]`: stone count and *pseudo-liberties*: every (stone, empty neighbour)
+//!   adjacency counts once, with the sum and the sum of squares of the liberty indices.
+//!   Pseudo-liberties are cheap to keep (no test whether a liberty is shared, when chains
+//!   merge or stones are captured) and still exact where it matters: a chain has no
+//!   liberty iff its count is 0, and all its adjacencies are one point (atari) iff
+//!   `count · Σx² = (Σx)²` (Cauchy–Schwarz), the point being `Σx / count`; both O(1).
+//!   Exact counts beyond that (`libs`, `libs_upto`, `two_liberties`) walk the chain.
 //! - `empties` / `empty_pos`: an indexed list of empty points for O(1) random choice.
 //!
 //! Every array has `MAX_POINTS` entries and no heap data, so `Clone` is a plain memcpy.
@@ -20,8 +24,45 @@ use super::zobrist;
 #[derive(Copy, Clone, Default, Debug, PartialEq, Eq)]
 pub struct Chain {
     pub stones: u16,
-    pub libs: u16,
-    pub lib_sum: u32,
+    /// Pseudo-liberties: adjacencies between the chain's stones and empty points.
+    pseudo: u16,
+    /// Sum of the liberty indices, one term per adjacency.
+    lib_sum: u32,
+    /// Sum of the squared liberty indices, one term per adjacency (at most 4 · 625
+    /// adjacencies of indices below 729: fits in u32).
+    lib_sq: u32,
+}
+
+impl Chain {
+    /// Whether the chain has at most one liberty (exact; true for no liberty too, and for
+    /// the all-zero record of chain 0 that empty and edge cells point to).
+    #[inline(always)]
+    fn at_most_one_liberty(&self) -> bool {
+        self.pseudo as u64 * self.lib_sq as u64 == self.lib_sum as u64 * self.lib_sum as u64
+    }
+
+    /// The liberty of a chain in atari.
+    #[inline]
+    fn atari_point(&self) -> Option<u16> {
+        (self.pseudo > 0 && self.at_most_one_liberty())
+            .then(|| (self.lib_sum / self.pseudo as u32) as u16)
+    }
+
+    /// Adds (`u` = 1) or does nothing (`u` = 0) about one adjacency with the empty point
+    /// `i`; branch-free so that masked updates can go to the sink record of chain 0.
+    #[inline(always)]
+    fn add_lib(&mut self, i: usize, u: u32) {
+        self.pseudo += u as u16;
+        self.lib_sum += i as u32 * u;
+        self.lib_sq += (i * i) as u32 * u;
+    }
+
+    #[inline(always)]
+    fn remove_lib(&mut self, i: usize, u: u32) {
+        self.pseudo -= u as u16;
+        self.lib_sum -= i as u32 * u;
+        self.lib_sq -= (i * i) as u32 * u;
+    }
 }
 
 /// Why a move is not legal.
@@ -52,9 +93,10 @@ pub struct Board {
     head: [u16; MAX_POINTS],
     next: [u16; MAX_POINTS],
     chain: [Chain; MAX_POINTS],
-    /// Per point, how many neighbours are empty (`nb[0]`), black or edge (`nb[1]`), white or
-    /// edge (`nb[2]`): eye and liberty tests in one load. Meaningless on edge cells.
-    nb: [[u8; MAX_POINTS]; 3],
+    /// Per point, how many neighbours are empty (byte 0), black or edge (byte 1), white or
+    /// edge (byte 2), packed in one word: eye and liberty tests in one load, and a stone
+    /// appearing or leaving updates each neighbour with one add. Meaningless on edge cells.
+    nb: [u32; MAX_POINTS],
     empties: [u16; MAX_POINTS],
     empty_pos: [u16; MAX_POINTS],
     n_empty: usize,
@@ -79,7 +121,7 @@ impl Board {
             head: [0; MAX_POINTS],
             next: [0; MAX_POINTS],
             chain: [Chain::default(); MAX_POINTS],
-            nb: [[0; MAX_POINTS]; 3],
+            nb: [0; MAX_POINTS],
             empties: [0; MAX_POINTS],
             empty_pos: [0; MAX_POINTS],
             n_empty: 0,
@@ -110,9 +152,8 @@ impl Board {
                     v => counts[v as usize] += 1,
                 }
             }
-            for (k, &c) in counts.iter().enumerate() {
-                self.nb[k][p.idx()] = c;
-            }
+            self.nb[p.idx()] =
+                counts[0] as u32 | (counts[1] as u32) << 8 | (counts[2] as u32) << 16;
         }
     }
 
@@ -120,7 +161,7 @@ impl Board {
     //
     // SAFETY (for every caller below): indices passed here are on-board points of this
     // board, their orthogonal or diagonal neighbours, chain heads or ring members (which are
-    // on-board stones), or liberty sums of chains in atari (on-board empty points). All of
+    // on-board stones), or the liberty of a chain in atari (an on-board empty point). All of
     // these are below `(size + 2)²  <= MAX_POINTS`, the padded array length. Public methods
     // that take a `Point` from outside validate it (`on_board_empty`) before using these.
     #[inline(always)]
@@ -156,14 +197,14 @@ impl Board {
     #[inline(always)]
     fn nb_u(&self, k: usize, i: usize) -> u8 {
         debug_assert!(k < 3 && i < MAX_POINTS);
-        unsafe { *self.nb.get_unchecked(k).get_unchecked(i) }
+        (unsafe { *self.nb.get_unchecked(i) } >> (8 * k)) as u8
     }
 
     #[inline(always)]
-    fn nb_add_u(&mut self, k: usize, i: usize, delta: u8) {
-        debug_assert!(k < 3 && i < MAX_POINTS);
+    fn nb_add_u(&mut self, i: usize, delta: u32) {
+        debug_assert!(i < MAX_POINTS);
         unsafe {
-            let v = self.nb.get_unchecked_mut(k).get_unchecked_mut(i);
+            let v = self.nb.get_unchecked_mut(i);
             *v = v.wrapping_add(delta);
         }
     }
@@ -180,17 +221,20 @@ impl Board {
     #[inline(always)]
     fn update_counts(&mut self, i: usize, cell: u8, appear: bool) {
         let s = self.stride;
-        let (empty_delta, cell_delta) = if appear { (u8::MAX, 1) } else { (1, u8::MAX) };
+        // One more `cell` neighbour and one fewer empty one (or the reverse). The packed
+        // counts never leave 0..=4, so adding the difference of the two place values to the
+        // whole word updates both bytes exactly.
+        let delta = (1u32 << (8 * cell)).wrapping_sub(1);
+        let delta = if appear { delta } else { delta.wrapping_neg() };
         for n in [i - 1, i + 1, i - s, i + s] {
-            self.nb_add_u(0, n, empty_delta);
-            self.nb_add_u(cell as usize, n, cell_delta);
+            self.nb_add_u(n, delta);
         }
     }
 
     /// Empty neighbours of an empty point. O(1).
     #[inline]
     pub fn empty_neighbors(&self, p: Point) -> u8 {
-        self.nb[0][p.idx()]
+        self.nb[p.idx()] as u8
     }
 
     /// Number of array cells this board uses: `(size + 2)²`.
@@ -209,9 +253,7 @@ impl Board {
         self.head[..n].copy_from_slice(&src.head[..n]);
         self.next[..n].copy_from_slice(&src.next[..n]);
         self.chain[..n].copy_from_slice(&src.chain[..n]);
-        for k in 0..3 {
-            self.nb[k][..n].copy_from_slice(&src.nb[k][..n]);
-        }
+        self.nb[..n].copy_from_slice(&src.nb[..n]);
         self.empty_pos[..n].copy_from_slice(&src.empty_pos[..n]);
         self.empties[..src.n_empty].copy_from_slice(&src.empties[..src.n_empty]);
         self.n_empty = src.n_empty;
@@ -312,17 +354,69 @@ impl Board {
         self.chain[self.head[p.idx()] as usize]
     }
 
-    /// Liberty count of the chain through stone `p`.
-    #[inline]
+    /// Liberty count of the chain through stone `p` (0 for an empty point). O(1) up to
+    /// one liberty, else a walk of the chain.
     pub fn libs(&self, p: Point) -> usize {
-        self.chain(p).libs as usize
+        match self.libs_upto(p, 2) {
+            2 => self.chain_liberties(p).len(),
+            n => n,
+        }
+    }
+
+    /// `min(libs(p), cap)` for `cap` ≤ 4 (larger caps count as 4), walking the chain only
+    /// until `cap` distinct liberties are found; O(1) when the chain has at most one
+    /// liberty or `cap` ≤ 1.
+    pub fn libs_upto(&self, p: Point, cap: usize) -> usize {
+        let cap = cap.min(4);
+        if !matches!(self.cells[p.idx()], BLACK | WHITE) || cap == 0 {
+            return 0;
+        }
+        let head = self.head[p.idx()] as usize;
+        let ch = self.chain[head];
+        if ch.pseudo == 0 {
+            return 0;
+        }
+        if cap == 1 || ch.at_most_one_liberty() {
+            return 1;
+        }
+        let mut found = [0usize; 4];
+        let mut n = 0;
+        self.walk_liberties(head, usize::MAX, |l| {
+            if !found[..n].contains(&l) {
+                found[n] = l;
+                n += 1;
+            }
+            n < cap
+        });
+        n
+    }
+
+    /// Calls `f` with every (stone, empty neighbour) adjacency of the chain at `head`,
+    /// skipping the point `skip`, until `f` returns false.
+    #[inline]
+    fn walk_liberties(&self, head: usize, skip: usize, mut f: impl FnMut(usize) -> bool) {
+        let st = self.stride;
+        let mut s = head;
+        loop {
+            for n in [s - 1, s + 1, s - st, s + st] {
+                if n != skip && self.cell_u(n) == EMPTY && !f(n) {
+                    return;
+                }
+            }
+            s = self.next_u(s) as usize;
+            if s == head {
+                return;
+            }
+        }
     }
 
     /// If the chain through stone `p` has exactly one liberty, that liberty. O(1).
     #[inline]
     pub fn atari_liberty(&self, p: Point) -> Option<Point> {
-        let c = self.chain(p);
-        (c.libs == 1).then_some(Point(c.lib_sum as u16))
+        if !matches!(self.cells[p.idx()], BLACK | WHITE) {
+            return None;
+        }
+        self.chain(p).atari_point().map(Point)
     }
 
     /// The stones of the chain through stone `p`.
@@ -403,10 +497,10 @@ impl Board {
             let v = self.cell_u(n);
             if v == own {
                 friendly = true;
-                if self.chain_u(self.head_u(n) as usize).libs > 1 {
+                if !self.chain_u(self.head_u(n) as usize).at_most_one_liberty() {
                     return Ok(());
                 }
-            } else if v != EDGE && self.chain_u(self.head_u(n) as usize).libs == 1 {
+            } else if v != EDGE && self.chain_u(self.head_u(n) as usize).at_most_one_liberty() {
                 return Ok(());
             }
         }
@@ -428,22 +522,28 @@ impl Board {
     #[inline(always)]
     pub fn playout_candidate(&self, k: usize, c: Color) -> Option<Point> {
         let i = self.empties[k] as usize;
+        // SAFETY: i is an empty on-board point.
+        let counts = unsafe { *self.nb.get_unchecked(i) };
+        if counts & 0xff != 0 {
+            // An empty neighbour: legal, and neither an eye nor the ko point (whose
+            // neighbours are all the capturer's stones or the edge).
+            return Some(Point(i as u16));
+        }
         let own = c.cell() as usize;
-        if self.nb_u(own, i) == 4 {
-            // Eyeish: playable only if it is a false eye (and then legal: every neighbour is
-            // ours or the edge, and one of our chains has another liberty, or this is
-            // suicide and we skip it).
+        if (counts >> (8 * own)) & 0xff == 4 {
+            // Eyeish: playable only if it is a false eye, and then legal only if one of
+            // our chains around it keeps another liberty.
             let enemy = c.opp().cell();
             let s = self.stride;
-            let mut bad = 0;
-            let mut edge = false;
+            let mut bad = 0u32;
+            let mut edge = 0u32;
             for d in [i - s - 1, i - s + 1, i + s - 1, i + s + 1] {
                 let v = self.cell_u(d);
-                edge |= v == EDGE;
+                edge |= (v == EDGE) as u32;
                 bad += (v == enemy) as u32;
             }
-            let true_eye = if edge { bad == 0 } else { bad < 2 };
-            if true_eye {
+            // True eye: no enemy diagonal on the edge, at most one in the centre.
+            if bad + edge < 2 {
                 return None;
             }
         }
@@ -451,29 +551,25 @@ impl Board {
     }
 
     /// Legality (simple ko, no suicide) of `c` on `i`, known to be an empty point of this
-    /// board. The playout fast path of `legality`.
+    /// board. The playout fast path of `legality`, branch-free.
+    ///
+    /// A move is legal when some neighbour is empty, or is our chain with another liberty,
+    /// or is an enemy chain in atari. Empty points have head 0, whose chain record is
+    /// all zeros and so has "at most one liberty", so "not ours, and at most one liberty"
+    /// covers the empty neighbour too; edge cells are masked out.
     #[inline(always)]
     fn legal_on_empty(&self, i: usize, c: Color) -> bool {
-        if i == self.ko as usize && c.cell() == self.ko_color {
-            return false;
-        }
-        if self.nb_u(0, i) > 0 {
-            return true;
-        }
+        debug_assert!(self.chain[0] == Chain::default());
+        let not_ko = (i != self.ko as usize) | (c.cell() != self.ko_color);
         let own = c.cell();
         let s = self.stride;
+        let mut ok = false;
         for n in [i - 1, i + 1, i - s, i + s] {
             let v = self.cell_u(n);
-            if v == EDGE {
-                continue;
-            }
-            let libs = self.chain_u(self.head_u(n) as usize).libs;
-            // Connecting to a chain with another liberty, or capturing a chain in atari.
-            if (v == own) == (libs > 1) {
-                return true;
-            }
+            let short = self.chain_u(self.head_u(n) as usize).at_most_one_liberty();
+            ok |= (v != EDGE) & ((v == own) != short);
         }
-        false
+        not_ko & ok
     }
 
     /// Whether `c` may play on `p` under simple ko without suicide, for an empty point `p`
@@ -509,28 +605,26 @@ impl Board {
         key
     }
 
-    /// The two liberties of the chain through stone `p` when it has exactly two. O(stones
-    /// walked until the first liberty); the second comes from the liberty sum.
+    /// The two liberties of the chain through stone `p` when it has exactly two, in the
+    /// order a walk of the chain meets them. O(stones); O(1) for a chain in atari.
     pub fn two_liberties(&self, p: Point) -> Option<(Point, Point)> {
-        let head = self.head[p.idx()] as usize;
-        let ch = self.chain[head];
-        if self.cells[p.idx()] == EMPTY || self.cells[p.idx()] == EDGE || ch.libs != 2 {
+        if !matches!(self.cells[p.idx()], BLACK | WHITE) {
             return None;
         }
-        let st = self.stride;
-        let mut s = head;
-        loop {
-            for n in [s - 1, s + 1, s - st, s + st] {
-                if self.cell_u(n) == EMPTY {
-                    let other = ch.lib_sum as usize - n;
-                    return Some((Point(n as u16), Point(other as u16)));
-                }
-            }
-            s = self.next_u(s) as usize;
-            if s == head {
-                return None;
-            }
+        let head = self.head[p.idx()] as usize;
+        if self.chain[head].at_most_one_liberty() {
+            return None;
         }
+        let mut found = [0usize; 3];
+        let mut n = 0;
+        self.walk_liberties(head, usize::MAX, |l| {
+            if !found[..n].contains(&l) {
+                found[n] = l;
+                n += 1;
+            }
+            n < 3
+        });
+        (n == 2).then(|| (Point(found[0] as u16), Point(found[1] as u16)))
     }
 
     /// Liberties (counted up to `cap`, at most 4) and stones of the chain that `c` would
@@ -559,7 +653,10 @@ impl Board {
             let v = self.cell_u(n);
             if v == EMPTY {
                 add(n, &mut libs, &mut n_libs);
-            } else if v != EDGE && v != own && self.chain_u(self.head_u(n) as usize).libs == 1 {
+            } else if v != EDGE
+                && v != own
+                && self.chain_u(self.head_u(n) as usize).at_most_one_liberty()
+            {
                 // Captured: its stone next to `p` becomes a liberty.
                 add(n, &mut libs, &mut n_libs);
             }
@@ -576,31 +673,15 @@ impl Board {
             n_seen += 1;
             let ch = self.chain_u(hd as usize);
             stones += ch.stones as u32;
-            if n_libs >= cap {
+            if n_libs >= cap || ch.at_most_one_liberty() {
+                // Nothing more to count, or the chain's one liberty is `p` itself.
                 continue;
             }
-            match ch.libs {
-                0 | 1 => {}
-                2 => add(ch.lib_sum as usize - i, &mut libs, &mut n_libs),
-                _ => {
-                    // Walk the chain for liberties other than `p`.
-                    let mut s = hd as usize;
-                    'walk: loop {
-                        for m in [s - 1, s + 1, s - st, s + st] {
-                            if m != i && self.cell_u(m) == EMPTY {
-                                add(m, &mut libs, &mut n_libs);
-                                if n_libs >= cap {
-                                    break 'walk;
-                                }
-                            }
-                        }
-                        s = self.next_u(s) as usize;
-                        if s == hd as usize {
-                            break;
-                        }
-                    }
-                }
-            }
+            // Walk the chain for liberties other than `p`.
+            self.walk_liberties(hd as usize, i, |m| {
+                add(m, &mut libs, &mut n_libs);
+                n_libs < cap
+            });
         }
         (n_libs, stones)
     }
@@ -674,12 +755,12 @@ impl Board {
             ns += 1;
             let ch = self.chain[hd as usize];
             if v == own {
-                if ch.libs > 1 {
+                if !ch.at_most_one_liberty() {
                     has_liberty = true;
                 }
                 own_chains[no] = hd;
                 no += 1;
-            } else if ch.libs == 1 {
+            } else if ch.at_most_one_liberty() {
                 captured = true;
                 h ^= self.chain_hash(hd);
             }
@@ -726,57 +807,50 @@ impl Board {
         self.head[i] = p.0;
         self.next[i] = p.0;
         // Branch-free neighbour bookkeeping: `head` is 0 (an edge cell, never a chain head)
-        // for empty and edge neighbours, so chain 0 is a harmless sink for their updates.
+        // for empty and edge neighbours; their updates are masked and leave chain 0's
+        // all-zero record alone. A chain touching `i` twice loses two pseudo-liberties.
         let nbrs = [i - 1, i + 1, i - s, i + s];
         let h = nbrs.map(|n| self.head_u(n));
-        let mut lib_sum = 0u32;
-        for n in nbrs {
-            lib_sum += n as u32 * (self.cell_u(n) == EMPTY) as u32;
-        }
-        // Each distinct neighbouring chain loses the liberty `i` once.
-        let unique = [
-            h[0] != 0,
-            (h[1] != 0) & (h[1] != h[0]),
-            (h[2] != 0) & (h[2] != h[0]) & (h[2] != h[1]),
-            (h[3] != 0) & (h[3] != h[0]) & (h[3] != h[1]) & (h[3] != h[2]),
-        ];
-        for k in 0..4 {
-            let u = unique[k] as u16;
-            let ch = self.chain_mut_u(h[k] as usize);
-            ch.libs -= u;
-            ch.lib_sum -= i as u32 * u as u32;
-        }
-        self.chain[i] = Chain {
+        let mut mine = Chain {
             stones: 1,
-            libs: self.nb_u(0, i) as u16,
-            lib_sum,
+            ..Chain::default()
         };
+        for k in 0..4 {
+            mine.add_lib(nbrs[k], (self.cell_u(nbrs[k]) == EMPTY) as u32);
+            self.chain_mut_u(h[k] as usize)
+                .remove_lib(i, (h[k] != 0) as u32);
+        }
+        self.chain[i] = mine;
+        // Enemy chains left without liberties are captured; a chain met twice is empty the
+        // second time.
         let mut captured = 0u32;
         let mut captured_at = 0u16;
-        for k in 0..4 {
-            let hd = h[k] as usize;
-            if unique[k] & (self.cell_u(hd) == enemy) & (self.chain_u(hd).libs == 0) {
+        for &hd in &h {
+            let hd = hd as usize;
+            if (self.cell_u(hd) == enemy) & (self.chain_u(hd).pseudo == 0) {
                 captured += self.chain_u(hd).stones as u32;
-                captured_at = h[k];
-                self.remove_chain(h[k]);
+                captured_at = hd as u16;
+                self.remove_chain(hd as u16);
             }
         }
-        for k in 0..4 {
-            if unique[k] & (self.cell_u(h[k] as usize) == own) {
-                self.merge(self.head_u(i), h[k]);
+        for &hd in &h {
+            if self.cell_u(hd as usize) == own {
+                // `hd` may have been relabelled by an earlier merge: use its current head.
+                self.merge(self.head_u(i), self.head_u(hd as usize));
             }
         }
         let mine = self.head_u(i) as usize;
         let ch = self.chain_u(mine);
         self.ko = 0;
-        if ch.libs == 0 {
+        if ch.pseudo == 0 {
             // Multi-stone suicide (only reached where the rules allow it).
             self.captures[c.opp().index()] += ch.stones as u32;
             self.remove_chain(mine as u16);
             return 0;
         }
         self.captures[c.index()] += captured;
-        if captured == 1 && ch.stones == 1 && ch.libs == 1 {
+        // A single stone's pseudo-liberties are its distinct liberties.
+        if captured == 1 && ch.stones == 1 && ch.pseudo == 1 {
             self.ko = captured_at;
             self.ko_color = enemy;
         }
@@ -790,29 +864,20 @@ impl Board {
     }
 
     /// Joins chains `a` and `b` (both heads of the same colour), relabelling the smaller.
+    /// Pseudo-liberties simply add up: no liberty needs testing.
     #[inline]
     fn merge(&mut self, a: u16, b: u16) {
         if a == b {
             return;
         }
-        let (big, small) = if self.chain_u(a as usize).stones >= self.chain_u(b as usize).stones {
+        let (ca, cb) = (self.chain_u(a as usize), self.chain_u(b as usize));
+        let (big, small) = if ca.stones >= cb.stones {
             (a, b)
         } else {
             (b, a)
         };
-        let st = self.stride;
         let mut s = small as usize;
-        let mut added_libs = 0u16;
-        let mut added_sum = 0u32;
         loop {
-            for n in [s - 1, s + 1, s - st, s + st] {
-                // A liberty of the small chain is new to the big one unless it already touches
-                // it; stones relabelled earlier in this loop count as the big chain, so a
-                // liberty shared by several small stones is added once.
-                let new_lib = (self.cell_u(n) == EMPTY && !self.touches(n, big)) as u16;
-                added_libs += new_lib;
-                added_sum += n as u32 * new_lib as u32;
-            }
             // SAFETY: s is a stone of the small chain (an on-board point).
             unsafe { *self.head.get_unchecked_mut(s) = big };
             s = self.next_u(s) as usize;
@@ -821,22 +886,12 @@ impl Board {
             }
         }
         self.next.swap(big as usize, small as usize);
-        let small_stones = self.chain_u(small as usize).stones;
-        let ch = self.chain_mut_u(big as usize);
-        ch.libs += added_libs;
-        ch.lib_sum += added_sum;
-        ch.stones += small_stones;
-    }
-
-    /// Whether the on-board point `i` touches the chain with head `head`.
-    #[inline(always)]
-    fn touches(&self, i: usize, head: u16) -> bool {
-        debug_assert!(self.cells[i] != EDGE, "touches() probes an on-board point");
-        let s = self.stride;
-        (self.head_u(i - 1) == head)
-            | (self.head_u(i + 1) == head)
-            | (self.head_u(i - s) == head)
-            | (self.head_u(i + s) == head)
+        *self.chain_mut_u(big as usize) = Chain {
+            stones: ca.stones + cb.stones,
+            pseudo: ca.pseudo + cb.pseudo,
+            lib_sum: ca.lib_sum + cb.lib_sum,
+            lib_sq: ca.lib_sq + cb.lib_sq,
+        };
     }
 
     /// Removes every stone of the chain at `head`, giving liberties to the adjacent chains.
@@ -856,19 +911,13 @@ impl Board {
             self.stone_count[cell as usize - 1] -= 1;
             self.hash ^= zobrist::stone(cell, s);
             self.add_empty(s);
-            let mut seen = [0u16; 4];
-            let mut ns = 0;
+            // Every adjacency with an enemy stone is a new pseudo-liberty of its chain
+            // (masked for the others: empty and edge cells point to chain 0, stones of
+            // this chain to its own dead record).
             for n in [s - 1, s + 1, s - st, s + st] {
-                if self.cell_u(n) == other {
-                    let hd = self.head_u(n);
-                    if !seen[..ns].contains(&hd) {
-                        seen[ns] = hd;
-                        ns += 1;
-                        let ch = self.chain_mut_u(hd as usize);
-                        ch.libs += 1;
-                        ch.lib_sum += s as u32;
-                    }
-                }
+                let u = (self.cell_u(n) == other) as u32;
+                let hd = self.head_u(n) as usize;
+                self.chain_mut_u(hd).add_lib(s, u);
             }
             s = nx as usize;
             if s == head as usize {
@@ -911,7 +960,7 @@ impl Board {
                 continue;
             }
             b.flood_chain(p);
-            if b.chain[i].libs == 0 {
+            if b.chain[i].pseudo == 0 {
                 return Err(format!("chain at {} has no liberties", geo.vertex(p)));
             }
         }
@@ -936,18 +985,14 @@ impl Board {
         for (k, p) in members.iter().enumerate() {
             self.next[p.idx()] = members[(k + 1) % members.len()].0;
         }
-        let mut libs: Vec<Point> = members
-            .iter()
-            .flat_map(|&p| self.neighbors(p))
-            .filter(|n| self.cells[n.idx()] == EMPTY)
-            .collect();
-        libs.sort_unstable();
-        libs.dedup();
-        self.chain[start.idx()] = Chain {
+        let mut ch = Chain {
             stones: members.len() as u16,
-            libs: libs.len() as u16,
-            lib_sum: libs.iter().map(|p| p.0 as u32).sum(),
+            ..Chain::default()
         };
+        for n in members.iter().flat_map(|&p| self.neighbors(p)) {
+            ch.add_lib(n.idx(), (self.cells[n.idx()] == EMPTY) as u32);
+        }
+        self.chain[start.idx()] = ch;
     }
 
     /// Every stone on the board with its colour.
@@ -1034,7 +1079,7 @@ impl Board {
             if self.cells[i] != fresh.cells[i] {
                 return Err("cells differ".into());
             }
-            if (0..3).any(|k| self.nb[k][i] != fresh.nb[k][i]) {
+            if self.nb[i] != fresh.nb[i] {
                 return Err(format!("neighbour counts at {} differ", self.geo.vertex(p)));
             }
             if self.cells[i] == EMPTY {
@@ -1118,7 +1163,8 @@ mod tests {
         assert_eq!(big, small);
     }
 
-    /// `libs_after` and `two_liberties` agree with playing the move and walking the chain.
+    /// `libs_after`, `libs`, `libs_upto`, `atari_liberty` and `two_liberties` agree with
+    /// playing the move and walking the chain.
     #[test]
     fn tactical_queries_agree_with_playing_the_move() {
         use rand::rngs::SmallRng;
@@ -1152,6 +1198,14 @@ mod tests {
                     }
                     for s in b.stones() {
                         let libs = b.chain_liberties(s.0);
+                        // The O(1) and walking counts from pseudo-liberties agree with
+                        // the sorted, deduplicated list.
+                        assert_eq!(b.libs(s.0), libs.len());
+                        for cap in 0..=4 {
+                            assert_eq!(b.libs_upto(s.0, cap), libs.len().min(cap));
+                        }
+                        let atari = (libs.len() == 1).then(|| libs[0]);
+                        assert_eq!(b.atari_liberty(s.0), atari, "\n{b:?}");
                         match b.two_liberties(s.0) {
                             Some((l1, l2)) => {
                                 let mut got = vec![l1, l2];
