@@ -379,16 +379,26 @@ impl Board {
         if cap == 1 || ch.at_most_one_liberty() {
             return 1;
         }
+        self.distinct_liberties(head, cap).1
+    }
+
+    /// The first `cap` (at most 4) distinct liberties a walk of the chain at `head` meets,
+    /// and how many there are.
+    #[inline]
+    fn distinct_liberties(&self, head: usize, cap: usize) -> ([usize; 4], usize) {
+        let cap = cap.min(4);
         let mut found = [0usize; 4];
         let mut n = 0;
-        self.walk_liberties(head, usize::MAX, |l| {
-            if !found[..n].contains(&l) {
-                found[n] = l;
-                n += 1;
-            }
-            n < cap
-        });
-        n
+        if cap > 0 {
+            self.walk_liberties(head, usize::MAX, |l| {
+                if !found[..n].contains(&l) {
+                    found[n] = l;
+                    n += 1;
+                }
+                n < cap
+            });
+        }
+        (found, n)
     }
 
     /// Calls `f` with every (stone, empty neighbour) adjacency of the chain at `head`,
@@ -615,15 +625,7 @@ impl Board {
         if self.chain[head].at_most_one_liberty() {
             return None;
         }
-        let mut found = [0usize; 3];
-        let mut n = 0;
-        self.walk_liberties(head, usize::MAX, |l| {
-            if !found[..n].contains(&l) {
-                found[n] = l;
-                n += 1;
-            }
-            n < 3
-        });
+        let (found, n) = self.distinct_liberties(head, 3);
         (n == 2).then(|| (Point(found[0] as u16), Point(found[1] as u16)))
     }
 
