@@ -24,44 +24,44 @@ use super::zobrist;
 #[derive(Copy, Clone, Default, Debug, PartialEq, Eq)]
 pub struct Chain {
     pub stones: u16,
-    /// Pseudo-liberties: adjacencies between the chain's stones and empty points.
-    pseudo: u16,
-    /// Sum of the liberty indices, one term per adjacency.
-    lib_sum: u32,
-    /// Sum of the squared liberty indices, one term per adjacency (at most 4 · 625
-    /// adjacencies of indices below 729: fits in u32).
-    lib_sq: u32,
+    /// Pseudo-liberties packed in one word, so that an update is one add: the number of
+    /// adjacencies between the chain's stones and empty points (bits 0–10), the sum of
+    /// those points' indices (bits 11–30) and the sum of their squares (bits 31–63).
+    /// A 25×25 board has 1,200 stone–point adjacencies in all and indices below 729, so
+    /// no field can overflow into the next (at most 1,200; 873,600; 636·10⁶).
+    libs: u64,
+}
+
+const SUM_SHIFT: u32 = 11;
+const SQ_SHIFT: u32 = 31;
+
+/// The packed pseudo-liberty term of one adjacency with the point at index `i`.
+#[inline(always)]
+fn lib_term(i: usize) -> u64 {
+    debug_assert!(i < MAX_POINTS);
+    1 | (i as u64) << SUM_SHIFT | ((i * i) as u64) << SQ_SHIFT
 }
 
 impl Chain {
+    #[inline(always)]
+    fn pseudo(&self) -> u64 {
+        self.libs & ((1 << SUM_SHIFT) - 1)
+    }
+
     /// Whether the chain has at most one liberty (exact; true for no liberty too, and for
-    /// the all-zero record of chain 0 that empty and edge cells point to).
+    /// the all-zero record of chain 0 that empty and edge cells point to): every
+    /// adjacency is with the same point iff `count · Σx² = (Σx)²`.
     #[inline(always)]
     fn at_most_one_liberty(&self) -> bool {
-        self.pseudo as u64 * self.lib_sq as u64 == self.lib_sum as u64 * self.lib_sum as u64
+        let sum = (self.libs >> SUM_SHIFT) & ((1 << (SQ_SHIFT - SUM_SHIFT)) - 1);
+        self.pseudo() * (self.libs >> SQ_SHIFT) == sum * sum
     }
 
     /// The liberty of a chain in atari.
     #[inline]
     fn atari_point(&self) -> Option<u16> {
-        (self.pseudo > 0 && self.at_most_one_liberty())
-            .then(|| (self.lib_sum / self.pseudo as u32) as u16)
-    }
-
-    /// Adds (`u` = 1) or does nothing (`u` = 0) about one adjacency with the empty point
-    /// `i`; branch-free so that masked updates can go to the sink record of chain 0.
-    #[inline(always)]
-    fn add_lib(&mut self, i: usize, u: u32) {
-        self.pseudo += u as u16;
-        self.lib_sum += i as u32 * u;
-        self.lib_sq += (i * i) as u32 * u;
-    }
-
-    #[inline(always)]
-    fn remove_lib(&mut self, i: usize, u: u32) {
-        self.pseudo -= u as u16;
-        self.lib_sum -= i as u32 * u;
-        self.lib_sq -= (i * i) as u32 * u;
+        let sum = (self.libs >> SUM_SHIFT) & ((1 << (SQ_SHIFT - SUM_SHIFT)) - 1);
+        (self.pseudo() > 0 && self.at_most_one_liberty()).then(|| (sum / self.pseudo()) as u16)
     }
 }
 
@@ -373,7 +373,7 @@ impl Board {
         }
         let head = self.head[p.idx()] as usize;
         let ch = self.chain[head];
-        if ch.pseudo == 0 {
+        if ch.libs == 0 {
             return 0;
         }
         if cap == 1 || ch.at_most_one_liberty() {
@@ -813,16 +813,13 @@ impl Board {
         // all-zero record alone. A chain touching `i` twice loses two pseudo-liberties.
         let nbrs = [i - 1, i + 1, i - s, i + s];
         let h = nbrs.map(|n| self.head_u(n));
-        let mut mine = Chain {
-            stones: 1,
-            ..Chain::default()
-        };
+        let term = lib_term(i);
+        let mut libs = 0u64;
         for k in 0..4 {
-            mine.add_lib(nbrs[k], (self.cell_u(nbrs[k]) == EMPTY) as u32);
-            self.chain_mut_u(h[k] as usize)
-                .remove_lib(i, (h[k] != 0) as u32);
+            libs += lib_term(nbrs[k]) & 0u64.wrapping_sub((self.cell_u(nbrs[k]) == EMPTY) as u64);
+            self.chain_mut_u(h[k] as usize).libs -= term & 0u64.wrapping_sub((h[k] != 0) as u64);
         }
-        self.chain[i] = mine;
+        self.chain[i] = Chain { stones: 1, libs };
         // Which neighbours are our chains, and which enemy chains are left without
         // liberties, as bit masks: one branch each on the common "none" instead of four
         // coin flips.
@@ -830,7 +827,7 @@ impl Board {
         for (k, &hd) in h.iter().enumerate() {
             let v = self.cell_u(hd as usize);
             own_mask |= ((v == own) as u32) << k;
-            capture_mask |= (((v == enemy) & (self.chain_u(hd as usize).pseudo == 0)) as u32) << k;
+            capture_mask |= (((v == enemy) & (self.chain_u(hd as usize).libs == 0)) as u32) << k;
         }
         let mut captured = 0u32;
         let mut captured_at = 0u16;
@@ -852,9 +849,7 @@ impl Board {
             let single = self.chain_u(i);
             let b = self.chain_mut_u(base);
             b.stones += 1;
-            b.pseudo += single.pseudo;
-            b.lib_sum += single.lib_sum;
-            b.lib_sq += single.lib_sq;
+            b.libs += single.libs;
             self.head[i] = base as u16;
             self.next[i] = self.next_u(base);
             self.next[base] = i as u16;
@@ -868,7 +863,7 @@ impl Board {
         let mine = self.head_u(i) as usize;
         let ch = self.chain_u(mine);
         self.ko = 0;
-        if ch.pseudo == 0 {
+        if ch.libs == 0 {
             // Multi-stone suicide (only reached where the rules allow it).
             self.captures[c.opp().index()] += ch.stones as u32;
             self.remove_chain(mine as u16);
@@ -876,7 +871,7 @@ impl Board {
         }
         self.captures[c.index()] += captured;
         // A single stone's pseudo-liberties are its distinct liberties.
-        if captured == 1 && ch.stones == 1 && ch.pseudo == 1 {
+        if captured == 1 && ch.stones == 1 && ch.pseudo() == 1 {
             self.ko = captured_at;
             self.ko_color = enemy;
         }
@@ -914,9 +909,7 @@ impl Board {
         self.next.swap(big as usize, small as usize);
         *self.chain_mut_u(big as usize) = Chain {
             stones: ca.stones + cb.stones,
-            pseudo: ca.pseudo + cb.pseudo,
-            lib_sum: ca.lib_sum + cb.lib_sum,
-            lib_sq: ca.lib_sq + cb.lib_sq,
+            libs: ca.libs + cb.libs,
         };
     }
 
@@ -940,10 +933,10 @@ impl Board {
             // Every adjacency with an enemy stone is a new pseudo-liberty of its chain
             // (masked for the others: empty and edge cells point to chain 0, stones of
             // this chain to its own dead record).
+            let term = lib_term(s);
             for n in [s - 1, s + 1, s - st, s + st] {
-                let u = (self.cell_u(n) == other) as u32;
-                let hd = self.head_u(n) as usize;
-                self.chain_mut_u(hd).add_lib(s, u);
+                let mask = 0u64.wrapping_sub((self.cell_u(n) == other) as u64);
+                self.chain_mut_u(self.head_u(n) as usize).libs += term & mask;
             }
             s = nx as usize;
             if s == head as usize {
@@ -986,7 +979,7 @@ impl Board {
                 continue;
             }
             b.flood_chain(p);
-            if b.chain[i].pseudo == 0 {
+            if b.chain[i].libs == 0 {
                 return Err(format!("chain at {} has no liberties", geo.vertex(p)));
             }
         }
@@ -1016,7 +1009,9 @@ impl Board {
             ..Chain::default()
         };
         for n in members.iter().flat_map(|&p| self.neighbors(p)) {
-            ch.add_lib(n.idx(), (self.cells[n.idx()] == EMPTY) as u32);
+            if self.cells[n.idx()] == EMPTY {
+                ch.libs += lib_term(n.idx());
+            }
         }
         self.chain[start.idx()] = ch;
     }
