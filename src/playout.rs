@@ -56,12 +56,27 @@ pub fn light_move(board: &Board, c: Color, rng: &mut SmallRng) -> Option<Point> 
     if n == 0 {
         return None;
     }
+    first_from_random_start(
+        n,
+        rng,
+        #[inline(always)]
+        |k| board.playout_candidate(k, c),
+    )
+}
+
+/// The first `Some` of `f(k)` for `k` in `0..n` (n > 0) visited in order from a uniformly
+/// random start, wrapping around.
+#[inline(always)]
+fn first_from_random_start(
+    n: usize,
+    rng: &mut SmallRng,
+    f: impl Fn(usize) -> Option<Point>,
+) -> Option<Point> {
     // Multiply-shift: a uniform index without a division (bias below 2^-20 for n < 2^12).
-    let start = ((rng.next_u32() as u64 * n as u64) >> 32) as usize;
+    let mut k = ((rng.next_u32() as u64 * n as u64) >> 32) as usize;
     // A plain loop with a wrapping index: cheaper than chained ranges on this hot path.
-    let mut k = start;
     for _ in 0..n {
-        if let Some(p) = board.playout_candidate(k, c) {
+        if let Some(p) = f(k) {
             return Some(p);
         }
         k += 1;
@@ -434,8 +449,7 @@ fn random_move(b: &Board, c: Color, rng: &mut SmallRng) -> Option<Point> {
     if n == 0 {
         return None;
     }
-    let start = ((rng.next_u32() as u64 * n as u64) >> 32) as usize;
-    (start..n).chain(0..start).find_map(|k| {
+    first_from_random_start(n, rng, |k| {
         let p = b.playout_candidate(k, c)?;
         if b.empty_neighbors(p) >= 2 {
             return Some(p);
