@@ -36,10 +36,28 @@ const SUM_SHIFT: u32 = 11;
 const SQ_SHIFT: u32 = 31;
 
 /// The packed pseudo-liberty term of one adjacency with the point at index `i`.
+const fn lib_term_of(i: usize) -> u64 {
+    1 | (i as u64) << SUM_SHIFT | ((i * i) as u64) << SQ_SHIFT
+}
+
+/// `lib_term_of` for every index: one load instead of a multiply and three bit operations.
+/// Index 0, a corner of the padding that is never a liberty, maps to 0, so a masked term
+/// is a load from a masked index (which the compiler cannot turn into a branch).
+static LIB_TERMS: [u64; MAX_POINTS] = {
+    let mut t = [0u64; MAX_POINTS];
+    let mut i = 1;
+    while i < MAX_POINTS {
+        t[i] = lib_term_of(i);
+        i += 1;
+    }
+    t
+};
+
 #[inline(always)]
 fn lib_term(i: usize) -> u64 {
     debug_assert!(i < MAX_POINTS);
-    1 | (i as u64) << SUM_SHIFT | ((i * i) as u64) << SQ_SHIFT
+    // SAFETY: i is an index of the padded array (an on-board point or its neighbour).
+    unsafe { *LIB_TERMS.get_unchecked(i) }
 }
 
 impl Chain {
@@ -816,7 +834,8 @@ impl Board {
         let term = lib_term(i);
         let mut libs = 0u64;
         for k in 0..4 {
-            libs += lib_term(nbrs[k]) & 0u64.wrapping_sub((self.cell_u(nbrs[k]) == EMPTY) as u64);
+            let empty = (self.cell_u(nbrs[k]) == EMPTY) as usize;
+            libs += lib_term(nbrs[k] & 0usize.wrapping_sub(empty));
             self.chain_mut_u(h[k] as usize).libs -= term & 0u64.wrapping_sub((h[k] != 0) as u64);
         }
         self.chain[i] = Chain { stones: 1, libs };
