@@ -813,6 +813,7 @@ impl Board {
     /// (0 for a multi-stone suicide, whose stones are credited to the opponent).
     ///
     /// Panics if `p` is not an empty point of this board.
+    #[inline(always)]
     pub fn play(&mut self, p: Point, c: Color) -> u32 {
         let i = p.idx();
         assert!(self.on_board_empty(i), "play on a point that is not empty");
