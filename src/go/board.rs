@@ -865,7 +865,12 @@ impl Board {
             // The new stone joins the first of our chains around it without a walk; any
             // other one merges in.
             let base = h[own_mask.trailing_zeros() as usize] as usize;
-            own_mask &= own_mask - 1;
+            // The sides where that same chain touches the stone need no merge.
+            let same = (h[0] as usize == base) as u32
+                | ((h[1] as usize == base) as u32) << 1
+                | ((h[2] as usize == base) as u32) << 2
+                | ((h[3] as usize == base) as u32) << 3;
+            own_mask &= !same;
             let single = self.chain_u(i);
             let b = self.chain_mut_u(base);
             b.stones += 1;
