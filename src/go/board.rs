@@ -75,6 +75,16 @@ impl Chain {
         self.pseudo() * (self.libs >> SQ_SHIFT) == sum * sum
     }
 
+    /// Whether every liberty of the chain is the point whose packed term is `term`, for a
+    /// point known to be one of its liberties (an empty neighbour): exactly "at most one
+    /// liberty" there, at one multiply. If all n adjacencies are with that point the record
+    /// is n·term; conversely equal records mean Σx = n·i and Σx² = n·i², so Σ(x − i)² = 0.
+    /// (n·term cannot carry between fields: n·i < 2²⁰ and n·i² < 2³³.) True for chain 0.
+    #[inline(always)]
+    fn only_liberty_is(&self, term: u64) -> bool {
+        self.libs == self.pseudo().wrapping_mul(term)
+    }
+
     /// The liberty of a chain in atari.
     #[inline]
     fn atari_point(&self) -> Option<u16> {
@@ -519,16 +529,17 @@ impl Board {
             return Ok(());
         }
         let own = c.cell();
+        let term = lib_term(i);
         let mut friendly = false;
         let s = self.stride;
         for n in [i - 1, i + 1, i - s, i + s] {
             let v = self.cell_u(n);
             if v == own {
                 friendly = true;
-                if !self.chain_u(self.head_u(n) as usize).at_most_one_liberty() {
+                if !self.chain_u(self.head_u(n) as usize).only_liberty_is(term) {
                     return Ok(());
                 }
-            } else if v != EDGE && self.chain_u(self.head_u(n) as usize).at_most_one_liberty() {
+            } else if v != EDGE && self.chain_u(self.head_u(n) as usize).only_liberty_is(term) {
                 return Ok(());
             }
         }
@@ -591,10 +602,12 @@ impl Board {
         let not_ko = (i != self.ko as usize) | (c.cell() != self.ko_color);
         let own = c.cell();
         let s = self.stride;
+        let term = lib_term(i);
         let mut ok = false;
         for n in [i - 1, i + 1, i - s, i + s] {
             let v = self.cell_u(n);
-            let short = self.chain_u(self.head_u(n) as usize).at_most_one_liberty();
+            // `i` is a liberty of every chain around it.
+            let short = self.chain_u(self.head_u(n) as usize).only_liberty_is(term);
             ok |= (v != EDGE) & ((v == own) != short);
         }
         not_ko & ok
@@ -655,6 +668,7 @@ impl Board {
     pub fn libs_after(&self, p: Point, c: Color, cap: usize) -> (usize, u32) {
         let cap = cap.min(4);
         let (i, st) = (p.idx(), self.stride);
+        let term = lib_term(i);
         debug_assert!(self.cells[i] == EMPTY);
         let own = c.cell();
         let mut libs = [0usize; 4];
@@ -675,7 +689,7 @@ impl Board {
                 add(n, &mut libs, &mut n_libs);
             } else if v != EDGE
                 && v != own
-                && self.chain_u(self.head_u(n) as usize).at_most_one_liberty()
+                && self.chain_u(self.head_u(n) as usize).only_liberty_is(term)
             {
                 // Captured: its stone next to `p` becomes a liberty.
                 add(n, &mut libs, &mut n_libs);
@@ -693,7 +707,7 @@ impl Board {
             n_seen += 1;
             let ch = self.chain_u(hd as usize);
             stones += ch.stones as u32;
-            if n_libs >= cap || ch.at_most_one_liberty() {
+            if n_libs >= cap || ch.only_liberty_is(term) {
                 // Nothing more to count, or the chain's one liberty is `p` itself.
                 continue;
             }
@@ -752,6 +766,7 @@ impl Board {
     pub fn hash_after(&self, p: Point, c: Color) -> u64 {
         let own = c.cell();
         let mut h = self.hash ^ zobrist::stone(own, p.idx());
+        let term = lib_term_of(p.idx());
         let mut seen = [0u16; 4];
         let mut ns = 0;
         let mut captured = false;
@@ -775,12 +790,12 @@ impl Board {
             ns += 1;
             let ch = self.chain[hd as usize];
             if v == own {
-                if !ch.at_most_one_liberty() {
+                if !ch.only_liberty_is(term) {
                     has_liberty = true;
                 }
                 own_chains[no] = hd;
                 no += 1;
-            } else if ch.at_most_one_liberty() {
+            } else if ch.only_liberty_is(term) {
                 captured = true;
                 h ^= self.chain_hash(hd);
             }
@@ -1223,6 +1238,13 @@ mod tests {
                 for _ in 0..(2 * size * size) {
                     for k in 0..b.empty_count() {
                         let p = b.empty_at(k);
+                        // The one-multiply test at a liberty against the liberty list.
+                        for n in b.neighbors(p) {
+                            if b.color_at(n).is_some() {
+                                let single = b.chain_liberties(n) == [p];
+                                assert_eq!(b.chain(n).only_liberty_is(lib_term(p.idx())), single);
+                            }
+                        }
                         for color in [Color::Black, Color::White] {
                             assert_eq!(b.legal_fast(p, color), b.is_legal(p, color, false));
                             if !b.is_legal(p, color, false) {
