@@ -446,7 +446,7 @@ fn bent_four_in_the_corner(board: &Board) -> Vec<Point> {
                     .into_iter()
                     .flat_map(|p| board.neighbors(p))
                     .filter(|&q| board.color_at(q).is_some() && board.color_at(q) != owner)
-                    .all(|q| board.libs(q) >= 2)
+                    .all(|q| board.libs_upto(q, 2) >= 2)
             });
             if no_outside_liberty && enclosers_safe {
                 dead.extend(heads.iter().flat_map(|&h| board.chain_stones(h)));

@@ -66,13 +66,18 @@ impl Chain {
         self.libs & ((1 << SUM_SHIFT) - 1)
     }
 
+    /// The sum of the pseudo-liberties' indices.
+    #[inline(always)]
+    fn sum(&self) -> u64 {
+        (self.libs >> SUM_SHIFT) & ((1 << (SQ_SHIFT - SUM_SHIFT)) - 1)
+    }
+
     /// Whether the chain has at most one liberty (exact; true for no liberty too, and for
     /// the all-zero record of chain 0 that empty and edge cells point to): every
     /// adjacency is with the same point iff `count · Σx² = (Σx)²`.
     #[inline(always)]
     fn at_most_one_liberty(&self) -> bool {
-        let sum = (self.libs >> SUM_SHIFT) & ((1 << (SQ_SHIFT - SUM_SHIFT)) - 1);
-        self.pseudo() * (self.libs >> SQ_SHIFT) == sum * sum
+        self.pseudo() * (self.libs >> SQ_SHIFT) == self.sum() * self.sum()
     }
 
     /// Whether every liberty of the chain is the point whose packed term is `term`, for a
@@ -88,8 +93,8 @@ impl Chain {
     /// The liberty of a chain in atari.
     #[inline]
     fn atari_point(&self) -> Option<u16> {
-        let sum = (self.libs >> SUM_SHIFT) & ((1 << (SQ_SHIFT - SUM_SHIFT)) - 1);
-        (self.pseudo() > 0 && self.at_most_one_liberty()).then(|| (sum / self.pseudo()) as u16)
+        (self.pseudo() > 0 && self.at_most_one_liberty())
+            .then(|| (self.sum() / self.pseudo()) as u16)
     }
 }
 
@@ -385,8 +390,8 @@ impl Board {
     /// Liberty count of the chain through stone `p` (0 for an empty point). O(1) up to
     /// one liberty, else a walk of the chain.
     pub fn libs(&self, p: Point) -> usize {
-        match self.libs_upto(p, 2) {
-            2 => self.chain_liberties(p).len(),
+        match self.libs_upto(p, 1) {
+            1 if !self.chain(p).at_most_one_liberty() => self.chain_liberties(p).len(),
             n => n,
         }
     }
