@@ -17,8 +17,13 @@
 //! `play` assumes a legal move (check it with `legality` first); the checked API with
 //! superko and history lives in `Game`.
 
+use super::error::Illegal;
 use super::point::*;
 use super::zobrist;
+
+mod check;
+mod setup;
+mod superko;
 
 /// Per-chain data, stored at the chain's head index.
 #[derive(Copy, Clone, Default, Debug, PartialEq, Eq)]
@@ -98,26 +103,6 @@ impl Chain {
     }
 }
 
-/// Why a move is not legal.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub enum Illegal {
-    Occupied,
-    Suicide,
-    Ko,
-    Superko,
-}
-
-impl std::fmt::Display for Illegal {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Illegal::Occupied => "point occupied",
-            Illegal::Suicide => "suicide",
-            Illegal::Ko => "ko",
-            Illegal::Superko => "superko",
-        })
-    }
-}
-
 #[derive(Clone)]
 pub struct Board {
     geo: Geometry,
@@ -170,24 +155,6 @@ impl Board {
         }
         b.count_neighbors();
         Some(b)
-    }
-
-    /// Recomputes the neighbour counts from the cells.
-    fn count_neighbors(&mut self) {
-        for p in self.geo.points() {
-            let mut counts = [0u8; 3];
-            for n in self.neighbors(p) {
-                match self.cells[n.idx()] {
-                    EDGE => {
-                        counts[1] += 1;
-                        counts[2] += 1;
-                    }
-                    v => counts[v as usize] += 1,
-                }
-            }
-            self.nb[p.idx()] =
-                counts[0] as u32 | (counts[1] as u32) << 8 | (counts[2] as u32) << 16;
-        }
     }
 
     // Unchecked access for the hot path.
@@ -476,19 +443,6 @@ impl Board {
         }
     }
 
-    /// The distinct liberties of the chain through stone `p`, sorted.
-    pub fn chain_liberties(&self, p: Point) -> Vec<Point> {
-        let mut libs: Vec<Point> = self
-            .chain_stones(p)
-            .into_iter()
-            .flat_map(|s| self.neighbors(s))
-            .filter(|&n| self.cells[n.idx()] == EMPTY)
-            .collect();
-        libs.sort_unstable();
-        libs.dedup();
-        libs
-    }
-
     #[inline(always)]
     fn add_empty(&mut self, p: usize) {
         debug_assert!(p < MAX_POINTS && self.n_empty < MAX_POINTS);
@@ -766,68 +720,6 @@ impl Board {
         if edge { bad == 0 } else { bad < 2 }
     }
 
-    /// The hash the board would have after `c` plays at `p` (legal by simple-ko rules),
-    /// without playing it: used for superko checks.
-    pub fn hash_after(&self, p: Point, c: Color) -> u64 {
-        let own = c.cell();
-        let mut h = self.hash ^ zobrist::stone(own, p.idx());
-        let term = lib_term_of(p.idx());
-        let mut seen = [0u16; 4];
-        let mut ns = 0;
-        let mut captured = false;
-        let mut has_liberty = false;
-        let mut own_chains = [0u16; 4];
-        let mut no = 0;
-        for n in self.neighbors(p) {
-            let v = self.cells[n.idx()];
-            if v == EMPTY {
-                has_liberty = true;
-                continue;
-            }
-            if v == EDGE {
-                continue;
-            }
-            let hd = self.head[n.idx()];
-            if seen[..ns].contains(&hd) {
-                continue;
-            }
-            seen[ns] = hd;
-            ns += 1;
-            let ch = self.chain[hd as usize];
-            if v == own {
-                if !ch.only_liberty_is(term) {
-                    has_liberty = true;
-                }
-                own_chains[no] = hd;
-                no += 1;
-            } else if ch.only_liberty_is(term) {
-                captured = true;
-                h ^= self.chain_hash(hd);
-            }
-        }
-        if !captured && !has_liberty {
-            // Suicide: the new stone and the chains it joins disappear.
-            h ^= zobrist::stone(own, p.idx());
-            for &hd in &own_chains[..no] {
-                h ^= self.chain_hash(hd);
-            }
-        }
-        h
-    }
-
-    fn chain_hash(&self, head: u16) -> u64 {
-        let cell = self.cells[head as usize];
-        let mut h = 0;
-        let mut s = head;
-        loop {
-            h ^= zobrist::stone(cell, s as usize);
-            s = self.next[s as usize];
-            if s == head {
-                return h;
-            }
-        }
-    }
-
     /// Plays a stone, which must be legal by `legality` (with the same suicide setting).
     /// Captures, merges chains, sets the ko point. Returns the number of stones captured
     /// (0 for a multi-stone suicide, whose stones are credited to the opponent).
@@ -988,217 +880,6 @@ impl Board {
                 break;
             }
         }
-    }
-
-    /// Builds a board from a stone layout, computing chains, liberties and hash from scratch.
-    /// `stones` lists `(point, colour)`; later entries overwrite earlier ones. The layout is
-    /// taken as given (setup stones capture nothing); chains without liberties are reported
-    /// as an error.
-    pub fn from_stones(size: usize, stones: &[(Point, Color)]) -> Result<Board, String> {
-        let mut b = Board::new(size).ok_or_else(|| format!("unacceptable size {size}"))?;
-        let geo = b.geo;
-        for &(p, c) in stones {
-            let i = p.idx();
-            if i >= MAX_POINTS || b.cells[i] == EDGE {
-                return Err("point off the board".into());
-            }
-            b.cells[i] = c.cell();
-        }
-        b.n_empty = 0;
-        b.hash = 0;
-        for p in geo.points() {
-            let i = p.idx();
-            b.head[i] = 0;
-            match b.cells[i] {
-                EMPTY => b.add_empty(i),
-                cell => {
-                    b.hash ^= zobrist::stone(cell, i);
-                    b.stone_count[cell as usize - 1] += 1;
-                }
-            }
-        }
-        b.count_neighbors();
-        for p in geo.points() {
-            let i = p.idx();
-            if b.cells[i] == EMPTY || b.head[i] != 0 {
-                continue;
-            }
-            b.flood_chain(p);
-            if b.chain[i].libs == 0 {
-                return Err(format!("chain at {} has no liberties", geo.vertex(p)));
-            }
-        }
-        Ok(b)
-    }
-
-    /// Labels the chain through `start` from scratch (its head becomes `start`).
-    fn flood_chain(&mut self, start: Point) {
-        let cell = self.cells[start.idx()];
-        let mut stack = vec![start];
-        let mut members = Vec::new();
-        self.head[start.idx()] = start.0;
-        while let Some(p) = stack.pop() {
-            members.push(p);
-            for n in self.neighbors(p) {
-                if self.cells[n.idx()] == cell && self.head[n.idx()] != start.0 {
-                    self.head[n.idx()] = start.0;
-                    stack.push(n);
-                }
-            }
-        }
-        for (k, p) in members.iter().enumerate() {
-            self.next[p.idx()] = members[(k + 1) % members.len()].0;
-        }
-        let mut ch = Chain {
-            stones: members.len() as u16,
-            ..Chain::default()
-        };
-        for n in members.iter().flat_map(|&p| self.neighbors(p)) {
-            if self.cells[n.idx()] == EMPTY {
-                ch.libs += lib_term(n.idx());
-            }
-        }
-        self.chain[start.idx()] = ch;
-    }
-
-    /// Every stone on the board with its colour.
-    pub fn stones(&self) -> Vec<(Point, Color)> {
-        self.geo
-            .points()
-            .filter_map(|p| self.color_at(p).map(|c| (p, c)))
-            .collect()
-    }
-
-    /// A board diagram: rows from the top, `X` black, `O` white, `.` empty.
-    pub fn diagram(&self) -> String {
-        let n = self.size();
-        let mut out = String::new();
-        for y in (0..n).rev() {
-            for x in 0..n {
-                out.push(match self.cells[self.geo.point(x, y).idx()] {
-                    BLACK => 'X',
-                    WHITE => 'O',
-                    _ => '.',
-                });
-            }
-            out.push('\n');
-        }
-        out
-    }
-
-    /// Parses a diagram as `diagram` writes it (whitespace between cells ignored; `X`/`x`/`#`
-    /// black, `O`/`o`/`@` white, `.`/`+` empty). Rows from the top; the size is the row count.
-    pub fn from_diagram(text: &str) -> Result<Board, String> {
-        let rows: Vec<Vec<char>> = text
-            .lines()
-            .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<Vec<_>>())
-            .filter(|r| !r.is_empty())
-            .collect();
-        let n = rows.len();
-        let geo = Geometry::new(n).ok_or_else(|| format!("unacceptable size {n}"))?;
-        let mut stones = Vec::new();
-        for (r, row) in rows.iter().enumerate() {
-            if row.len() != n {
-                return Err(format!("row {} has {} cells, want {n}", r + 1, row.len()));
-            }
-            for (x, &ch) in row.iter().enumerate() {
-                let p = geo.point(x, n - 1 - r);
-                match ch {
-                    'X' | 'x' | '#' => stones.push((p, Color::Black)),
-                    'O' | 'o' | '@' => stones.push((p, Color::White)),
-                    '.' | '+' => {}
-                    other => return Err(format!("bad cell {other:?}")),
-                }
-            }
-        }
-        Board::from_stones(n, &stones)
-    }
-
-    /// Recomputes every chain, liberty count, liberty sum, the empty list and the hash from
-    /// the stone array and compares them with the incremental data.
-    pub fn check_invariants(&self) -> Result<(), String> {
-        let fresh = Board::from_stones(self.size(), &self.stones())
-            .map_err(|e| format!("stone layout invalid: {e}"))?;
-        if fresh.hash != self.hash {
-            return Err("hash differs from recomputed hash".into());
-        }
-        if fresh.stone_count != self.stone_count {
-            return Err(format!(
-                "stone counts {:?} != recomputed {:?}",
-                self.stone_count, fresh.stone_count
-            ));
-        }
-        if fresh.n_empty != self.n_empty {
-            return Err(format!(
-                "empty count {} != recomputed {}",
-                self.n_empty, fresh.n_empty
-            ));
-        }
-        for i in 0..self.n_empty {
-            let e = self.empties[i] as usize;
-            if self.cells[e] != EMPTY || self.empty_pos[e] as usize != i {
-                return Err(format!("empty list corrupt at {i}"));
-            }
-        }
-        for p in self.geo.points() {
-            let i = p.idx();
-            if self.cells[i] != fresh.cells[i] {
-                return Err("cells differ".into());
-            }
-            if self.nb[i] != fresh.nb[i] {
-                return Err(format!("neighbour counts at {} differ", self.geo.vertex(p)));
-            }
-            if self.cells[i] == EMPTY {
-                if self.head[i] != 0 {
-                    return Err(format!("empty point {} has a head", self.geo.vertex(p)));
-                }
-                continue;
-            }
-            let mine = self.chain(p);
-            let theirs = fresh.chain(p);
-            if mine != theirs {
-                return Err(format!(
-                    "chain at {}: incremental {mine:?}, recomputed {theirs:?}",
-                    self.geo.vertex(p)
-                ));
-            }
-            let members = self.chain_stones(p);
-            if members.len() != mine.stones as usize
-                || members.iter().any(|m| fresh.head[m.idx()] != fresh.head[i])
-            {
-                return Err(format!("chain ring at {} is wrong", self.geo.vertex(p)));
-            }
-        }
-        if self.ko != 0 {
-            let k = self.ko as usize;
-            if self.cells[k] != EMPTY {
-                return Err("ko point is not empty".into());
-            }
-        }
-        Ok(())
-    }
-}
-
-impl PartialEq for Board {
-    /// Same size, same stones, same ko state and capture counts.
-    fn eq(&self, other: &Board) -> bool {
-        self.geo == other.geo
-            && self.hash == other.hash
-            && self.cells[..self.used()] == other.cells[..other.used()]
-            && self.ko() == other.ko()
-            && self.captures == other.captures
-    }
-}
-
-impl std::fmt::Debug for Board {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "Board {}x{}\n{}",
-            self.size(),
-            self.size(),
-            self.diagram()
-        )
     }
 }
 

@@ -4,7 +4,8 @@
 
 use std::collections::HashMap;
 
-use super::board::{Board, Illegal};
+use super::board::Board;
+use super::error::{Illegal, SetupError};
 use super::point::*;
 use super::rules::{KoRule, Rules, Scoring};
 use super::score;
@@ -18,27 +19,6 @@ struct Undo {
     passes: u32,
     position_key: u64,
     situation_key: u64,
-}
-
-/// Errors from setting up a position.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum SetupError {
-    /// Handicap or setup needs an empty board with no moves played.
-    BoardNotEmpty,
-    /// Wrong number of handicap stones.
-    InvalidCount,
-    /// A point is given twice, is a pass, or the layout has a chain without liberties.
-    BadStones(String),
-}
-
-impl std::fmt::Display for SetupError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            SetupError::BoardNotEmpty => f.write_str("board not empty"),
-            SetupError::InvalidCount => f.write_str("invalid number of stones"),
-            SetupError::BadStones(why) => write!(f, "bad vertex list: {why}"),
-        }
-    }
 }
 
 #[derive(Clone)]

@@ -2,6 +2,7 @@
 //! Imports nothing else from the crate; knows nothing of GTP or search.
 
 pub mod board;
+pub mod error;
 pub mod game;
 pub mod handicap;
 pub mod point;
@@ -9,8 +10,9 @@ pub mod rules;
 pub mod score;
 pub mod zobrist;
 
-pub use board::{Board, Chain, Illegal};
-pub use game::{Game, SetupError};
+pub use board::{Board, Chain};
+pub use error::{Illegal, SetupError};
+pub use game::Game;
 pub use point::{Color, Geometry, Move, Point};
 pub use rules::{KoRule, RuleSet, Rules, Scoring};
 #[cfg(test)]
