@@ -8,6 +8,7 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 use crate::go::point::{BLACK, EDGE, EMPTY, MAX_POINTS, WHITE};
+use crate::go::tactics::bent_four_in_the_corner;
 use crate::go::{Board, Color, Game, Move, Point};
 use crate::playout::{Playouts, Policy};
 
@@ -383,79 +384,6 @@ pub fn statuses(game: &Game, limits: Limits, seed: u64) -> Statuses {
     st
 }
 
-/// Stones of groups that are "bent four in the corner": the group's only liberties are an
-/// empty corner region of four points bent at the corner point (three along one edge, one
-/// along the other), and no enclosing stone can be captured (each has two liberties or
-/// more). The owner cannot live: its own moves there leave a dead three-point shape, and
-/// the opponent can start a ko that it wins after removing every ko threat first. Under
-/// Japanese rules such a group is dead by rule; playouts cannot see it, because they fight
-/// the ko as if both sides had threats.
-fn bent_four_in_the_corner(board: &Board) -> Vec<Point> {
-    let geo = board.geometry();
-    let n = geo.size();
-    let mut dead = Vec::new();
-    if n < 4 {
-        return dead;
-    }
-    let (s, last) = (board.stride() as i32, n - 1);
-    for (cx, cy, dx, dy) in [
-        (0, 0, 1, s),
-        (last, 0, -1, s),
-        (0, last, 1, -s),
-        (last, last, -1, -s),
-    ] {
-        let k = geo.point(cx, cy).0 as i32;
-        let at = |d: i32| Point((k + d) as u16);
-        for region in [
-            [at(0), at(dx), at(2 * dx), at(dy)],
-            [at(0), at(dy), at(2 * dy), at(dx)],
-        ] {
-            if region.iter().any(|&p| board.cell(p) != EMPTY) {
-                continue;
-            }
-            let mut owner = None;
-            let mut heads: Vec<Point> = Vec::new();
-            let mut closed = true;
-            for &p in &region {
-                for q in board.neighbors(p) {
-                    if region.contains(&q) || board.cell(q) == EDGE {
-                        continue;
-                    }
-                    match board.color_at(q) {
-                        None => closed = false,
-                        Some(c) => {
-                            closed &= owner.is_none_or(|o| o == c);
-                            owner = Some(c);
-                            let h = board.chain_head(q);
-                            if !heads.contains(&h) {
-                                heads.push(h);
-                            }
-                        }
-                    }
-                }
-            }
-            if !closed || heads.is_empty() {
-                continue;
-            }
-            let no_outside_liberty = heads
-                .iter()
-                .all(|&h| board.chain_liberties(h).iter().all(|l| region.contains(l)));
-            let enclosers_safe = heads.iter().all(|&h| {
-                board
-                    .chain_stones(h)
-                    .into_iter()
-                    .flat_map(|p| board.neighbors(p))
-                    .filter(|&q| board.color_at(q).is_some() && board.color_at(q) != owner)
-                    .all(|q| board.libs_upto(q, 2) >= 2)
-            });
-            if no_outside_liberty && enclosers_safe {
-                dead.extend(heads.iter().flat_map(|&h| board.chain_stones(h)));
-            }
-        }
-    }
-    dead
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -560,104 +488,5 @@ mod tests {
         let g = game(diagram, RuleSet::Chinese, 5.5);
         assert!(!passing_wins(&g, Color::Black, playouts(500), 3));
         assert!(passing_wins(&g, Color::White, playouts(500), 3));
-    }
-
-    /// Stone coordinates (x, y) from the top-left corner.
-    type Stones = Vec<(usize, usize)>;
-
-    /// The bent-four position of gtp-scripts/games/bent_four.sgf: white's corner group and
-    /// black's enclosing stones.
-    fn bent_four_stones() -> (Stones, Stones) {
-        let white = vec![(3, 0), (1, 1), (2, 1), (3, 1), (0, 2), (1, 2)];
-        let black = vec![
-            (4, 0),
-            (4, 1),
-            (2, 2),
-            (3, 2),
-            (4, 2),
-            (0, 3),
-            (1, 3),
-            (2, 3),
-        ];
-        (white, black)
-    }
-
-    /// Builds a 9x9 board from top-left-relative stones, mirrored into `corner` (0..4) and
-    /// with colours swapped if `swap`.
-    fn placed(
-        white: &[(usize, usize)],
-        black: &[(usize, usize)],
-        corner: usize,
-        swap: bool,
-    ) -> (Board, Vec<Point>) {
-        let geo = crate::go::Geometry::new(9).unwrap();
-        let map = |(x, y): (usize, usize)| {
-            let x = if corner & 1 == 1 { 8 - x } else { x };
-            let y = if corner & 2 == 2 { y } else { 8 - y };
-            geo.point(x, y)
-        };
-        let (w, b) = if swap {
-            (Color::Black, Color::White)
-        } else {
-            (Color::White, Color::Black)
-        };
-        let mut stones: Vec<(Point, Color)> = white.iter().map(|&p| (map(p), w)).collect();
-        stones.extend(black.iter().map(|&p| (map(p), b)));
-        let mut defender: Vec<Point> = white.iter().map(|&p| map(p)).collect();
-        defender.sort_unstable();
-        (Board::from_stones(9, &stones).unwrap(), defender)
-    }
-
-    #[test]
-    fn bent_four_in_the_corner_is_found_in_every_corner_for_both_colours() {
-        let (white, black) = bent_four_stones();
-        for corner in 0..4 {
-            for swap in [false, true] {
-                let (b, defender) = placed(&white, &black, corner, swap);
-                let mut dead = bent_four_in_the_corner(&b);
-                dead.sort_unstable();
-                assert_eq!(dead, defender, "corner {corner} swap {swap}\n{b:?}");
-            }
-        }
-    }
-
-    #[test]
-    fn not_bent_four_in_the_corner() {
-        let (white, black) = bent_four_stones();
-        // An outside liberty (black's E9 removed: white D9 touches E9).
-        let open: Vec<_> = black.iter().copied().filter(|&p| p != (4, 0)).collect();
-        let (b, _) = placed(&white, &open, 0, false);
-        assert!(bent_four_in_the_corner(&b).is_empty(), "\n{b:?}");
-        // An enclosing stone in atari can be captured: no ruling.
-        let mut weak_w = white.clone();
-        weak_w.extend([
-            (5, 0),
-            (5, 1),
-            (4, 3),
-            (3, 3),
-            (2, 4),
-            (1, 4),
-            (0, 4),
-            (5, 2),
-        ]);
-        let weak_b: Vec<_> = black.iter().copied().filter(|&p| p != (4, 2)).collect();
-        let (b, _) = placed(&weak_w, &weak_b, 0, false);
-        assert!(bent_four_in_the_corner(&b).is_empty(), "\n{b:?}");
-        // A straight four along the edge (alive) is not the shape.
-        let straight_w = vec![(4, 0), (0, 1), (1, 1), (2, 1), (3, 1), (4, 1)];
-        let straight_b = vec![
-            (5, 0),
-            (5, 1),
-            (0, 2),
-            (1, 2),
-            (2, 2),
-            (3, 2),
-            (4, 2),
-            (5, 2),
-        ];
-        let (b, _) = placed(&straight_w, &straight_b, 0, false);
-        assert!(bent_four_in_the_corner(&b).is_empty(), "\n{b:?}");
-        // An empty board has no groups.
-        assert!(bent_four_in_the_corner(&Board::new(9).unwrap()).is_empty());
     }
 }

@@ -18,6 +18,7 @@ use rand::Rng;
 use rand::rngs::SmallRng;
 
 use crate::go::point::EMPTY;
+use crate::go::tactics::{Ladder, adjacent_ataris, nakade_point};
 use crate::go::{Board, Color, Point};
 use crate::patterns;
 
@@ -149,18 +150,14 @@ const W_CAPTURE_PER_STONE: u32 = 10;
 const W_SAVE: u32 = 40;
 const W_PATTERN: u32 = 12;
 const W_NAKADE: u32 = 60;
-/// Largest eye space whose vital point the nakade rule plays.
-const NAKADE_MAX: usize = 6;
 /// The weight of "play a random move instead", when there are candidates.
 const W_RANDOM: u32 = 4;
-/// Plies a ladder is read out before it is assumed to fail (the chain escapes).
-const LADDER_DEPTH: usize = 80;
 const MAX_CANDIDATES: usize = 48;
 
 /// A playout runner with its policy and scratch space (ladder boards); one per thread.
 pub struct Playouts {
     policy: Policy,
-    ladder: Vec<Board>,
+    ladder: Ladder,
     /// Candidates: point, weight, and whether it is an extension still to be read as a
     /// ladder (read only if drawn: most are never drawn).
     cands: Vec<(Point, u32, bool)>,
@@ -172,7 +169,7 @@ impl Playouts {
     pub fn new(policy: Policy) -> Playouts {
         Playouts {
             policy,
-            ladder: Vec::new(),
+            ladder: Ladder::new(),
             cands: Vec::with_capacity(MAX_CANDIDATES),
             captures: [0; 2],
         }
@@ -251,7 +248,7 @@ impl Playouts {
             for k in 0..self.cands.len() {
                 let (p, w, extension) = self.cands[k];
                 if r < w {
-                    if !extension || self.ladder_escapes(b, p, c) {
+                    if !extension || self.ladder.escapes(b, p, c) {
                         return Some(p);
                     }
                     break;
@@ -304,141 +301,6 @@ impl Playouts {
             }
         }
     }
-
-    /// Whether `c`, whose chain is in atari at `lib`, gets away by extending there: the
-    /// ladder read out with the attacker trying both liberties at every step.
-    pub fn ladder_escapes(&mut self, b: &Board, lib: Point, c: Color) -> bool {
-        match b.libs_after(lib, c, 3).0 {
-            0 | 1 => return false,
-            2 => {}
-            _ => return true,
-        }
-        if self.ladder.is_empty() {
-            self.ladder.push(b.clone());
-        } else {
-            self.ladder[0].copy_from(b);
-        }
-        self.escapes_from(0, lib, c)
-    }
-
-    /// `ladder[d]` has `c`'s chain in atari at `lib`: does extending there escape?
-    fn escapes_from(&mut self, d: usize, lib: Point, c: Color) -> bool {
-        if d + 2 >= LADDER_DEPTH {
-            return true;
-        }
-        while self.ladder.len() < d + 3 {
-            let b = self.ladder[0].clone();
-            self.ladder.push(b);
-        }
-        let (lo, hi) = self.ladder.split_at_mut(d + 1);
-        let ext = &mut hi[0];
-        ext.copy_from(&lo[d]);
-        if !ext.legal_fast(lib, c) {
-            return false;
-        }
-        ext.play(lib, c);
-        match ext.libs_upto(lib, 3) {
-            0 | 1 => return false,
-            2 => {}
-            _ => return true,
-        }
-        // A counter-capture gets out of a ladder.
-        if adjacent_ataris(ext, lib).next().is_some() {
-            return true;
-        }
-        let Some((a1, a2)) = ext.two_liberties(lib) else {
-            return true;
-        };
-        for a in [a1, a2] {
-            if !self.ladder[d + 1].legal_fast(a, c.opp()) {
-                continue;
-            }
-            let (lo, hi) = self.ladder.split_at_mut(d + 2);
-            let att = &mut hi[0];
-            att.copy_from(&lo[d + 1]);
-            att.play(a, c.opp());
-            if att.libs_upto(a, 2) == 1 {
-                // The attacking stone can be captured.
-                continue;
-            }
-            let Some(next) = att.atari_liberty(lib) else {
-                continue;
-            };
-            if !self.escapes_from(d + 2, next, c) {
-                return false;
-            }
-        }
-        true
-    }
-}
-
-/// The vital point of the empty region next to `l` that `owner`'s stones alone enclose,
-/// when it has 3 to `NAKADE_MAX` points and one point touches more of the region than
-/// any other (straight and bent three, pyramid four, bulky and crossed five, rabbity six).
-fn nakade_point(b: &Board, l: Point, owner: Color) -> Option<Point> {
-    let mut region = [Point(0); NAKADE_MAX + 1];
-    for start in b.neighbors(l) {
-        if b.cell(start) != EMPTY {
-            continue;
-        }
-        let mut n = 1;
-        region[0] = start;
-        let mut k = 0;
-        let mut enclosed = true;
-        while k < n && enclosed {
-            for q in b.neighbors(region[k]) {
-                match b.color_at(q) {
-                    None if b.cell(q) == EMPTY && !region[..n].contains(&q) => {
-                        if n > NAKADE_MAX {
-                            enclosed = false;
-                            break;
-                        }
-                        region[n] = q;
-                        n += 1;
-                    }
-                    Some(c) if c != owner => enclosed = false,
-                    _ => {}
-                }
-            }
-            k += 1;
-        }
-        if !enclosed || !(3..=NAKADE_MAX).contains(&n) {
-            continue;
-        }
-        let inside = |p: Point| {
-            b.neighbors(p)
-                .iter()
-                .filter(|q| region[..n].contains(q))
-                .count()
-        };
-        let mut best = (0, Point(0), false);
-        for &p in &region[..n] {
-            let d = inside(p);
-            if d > best.0 {
-                best = (d, p, true);
-            } else if d == best.0 {
-                best.2 = false;
-            }
-        }
-        if best.2 && best.0 >= 2 {
-            return Some(best.1);
-        }
-    }
-    None
-}
-
-/// Liberties of the opponent chains in atari that touch the chain through stone `q`, with
-/// their sizes.
-fn adjacent_ataris(b: &Board, q: Point) -> impl Iterator<Item = (Point, u16)> + '_ {
-    let own = b.cell(q);
-    b.chain_stones(q)
-        .into_iter()
-        .flat_map(move |s| b.neighbors(s))
-        .filter(move |&n| {
-            let v = b.cell(n);
-            v != own && b.color_at(n).is_some()
-        })
-        .filter_map(move |n| b.atari_liberty(n).map(|l| (l, b.chain(n).stones)))
 }
 
 /// A random move for the heavy policy: as the light policy, but skipping self-atari that
@@ -585,40 +447,6 @@ mod tests {
             .filter(|_| light_move(&b, Color::Black, &mut rng) == Some(capture))
             .count();
         assert!(light < 100, "{light}");
-    }
-
-    #[test]
-    fn ladders_are_read_out() {
-        // Black's stone at C3 is in atari at D3 (white B3, C4, C2, D2). Extending runs
-        // into a ladder towards the top-right corner: captured on an empty board...
-        let ladder = ". . . . . . . . .
-                      . . . . . . . . .
-                      . . . . . . . . .
-                      . . . . . . . . .
-                      . . . . . . . . .
-                      . . O . . . . . .
-                      . O X . . . . . .
-                      . . O O . . . . .
-                      . . . . . . . . .";
-        let b = Board::from_diagram(ladder).unwrap();
-        let mut runner = Playouts::new(Policy::Heavy);
-        let lib = at(&b, 3, 2);
-        assert_eq!(b.atari_liberty(at(&b, 2, 2)), Some(lib));
-        assert!(!runner.ladder_escapes(&b, lib, Color::Black));
-        // ...and escaping with a black ladder breaker on its path.
-        let mut broken = b.clone();
-        broken.play(at(&b, 6, 6), Color::Black);
-        assert!(runner.ladder_escapes(&broken, lib, Color::Black));
-        // An extension to three liberties escapes at once.
-        let open = Board::from_diagram(
-            ". . . . .
-             . . . . .
-             . . . . .
-             . O X O .
-             . . O . .",
-        )
-        .unwrap();
-        assert!(runner.ladder_escapes(&open, at(&open, 2, 2), Color::Black));
     }
 
     #[test]

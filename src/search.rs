@@ -36,6 +36,7 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 use crate::go::point::{EMPTY, MAX_POINTS};
+use crate::go::tactics::Ladder;
 use crate::go::{Board, Color, Game, Move, Point, Scoring};
 use crate::patterns;
 use crate::player::{self, Candidate, Limits, Pacer, Report, add_ownership};
@@ -529,14 +530,13 @@ impl<'t> Search<'t> {
         if root.children().is_empty() {
             let mut moves = player::candidate_moves(self.game, self.color);
             moves.push(Move::Pass);
-            let mut runner = Playouts::new(Policy::Heavy);
             self.expand(
                 self.tree.root,
                 self.game.board(),
                 self.color,
                 &moves,
                 self.last[0],
-                &mut runner,
+                &mut Ladder::new(),
             );
         } else {
             for ch in root.children() {
@@ -569,14 +569,14 @@ impl<'t> Search<'t> {
         color: Color,
         moves: &[Move],
         last: Option<Point>,
-        runner: &mut Playouts,
+        ladder: &mut Ladder,
     ) -> bool {
         let Some(first) = self.tree.arena.alloc(moves.len()) else {
             return false;
         };
         let only_pass = moves.len() == 1;
         for (k, &mv) in moves.iter().enumerate() {
-            let prior = prior(board, color, mv, last, only_pass, runner);
+            let prior = prior(board, color, mv, last, only_pass, ladder);
             self.tree.node(first + k).init(mv, color, prior);
         }
         let packed = ((first as u64) << 32) | moves.len() as u64;
@@ -618,6 +618,7 @@ impl<'t> Search<'t> {
     ) {
         let mut rng = SmallRng::seed_from_u64(seed);
         let mut runner = Playouts::new(self.config.policy);
+        let mut ladder = Ladder::new();
         let mut board = self.game.board().clone();
         let mut amaf = vec![0u8; MAX_POINTS];
         let mut path: Vec<usize> = Vec::with_capacity(64);
@@ -629,7 +630,14 @@ impl<'t> Search<'t> {
             if self.limits.playouts.is_some_and(|limit| claimed >= limit) {
                 break;
             }
-            self.playout(&mut board, &mut amaf, &mut path, &mut rng, &mut runner);
+            self.playout(
+                &mut board,
+                &mut amaf,
+                &mut path,
+                &mut rng,
+                &mut runner,
+                &mut ladder,
+            );
             add_ownership(&board, &mut own.sums);
             own.samples += 1;
             self.finished.fetch_add(1, Relaxed);
@@ -644,6 +652,7 @@ impl<'t> Search<'t> {
         path: &mut Vec<usize>,
         rng: &mut SmallRng,
         runner: &mut Playouts,
+        ladder: &mut Ladder,
     ) {
         let tree = self.tree;
         board.copy_from(self.game.board());
@@ -665,7 +674,7 @@ impl<'t> Search<'t> {
                     break;
                 }
                 let moves = inner_moves(board, to_move);
-                if !self.expand(n, board, to_move, &moves, last[0], runner) {
+                if !self.expand(n, board, to_move, &moves, last[0], ladder) {
                     break;
                 }
             }
@@ -822,7 +831,7 @@ fn prior(
     mv: Move,
     last: Option<Point>,
     only_pass: bool,
-    runner: &mut Playouts,
+    ladder: &mut Ladder,
 ) -> (f32, f32) {
     let mut visits = PRIOR_EVEN;
     let mut wins = PRIOR_EVEN / 2.0;
@@ -855,7 +864,7 @@ fn prior(
         visits += bonus;
         wins += bonus;
     }
-    if saves && runner.ladder_escapes(board, p, color) {
+    if saves && ladder.escapes(board, p, color) {
         visits += PRIOR_SAVE;
         wins += PRIOR_SAVE;
     }

@@ -8,6 +8,7 @@ pub mod handicap;
 pub mod point;
 pub mod rules;
 pub mod score;
+pub mod tactics;
 pub mod zobrist;
 
 pub use board::{Board, Chain};

@@ -1,0 +1,375 @@
+//! Board-level tactics shared by the playouts, the tree's priors and the dead-stone
+//! judgement: ladder reading (with its own scratch boards), the vital point of a nakade
+//! shape, bent four in the corner, and the ataris next to a chain. Reads boards only;
+//! knows nothing of search or GTP.
+
+use super::point::{EDGE, EMPTY};
+use super::{Board, Color, Point};
+
+/// Plies a ladder is read out before it is assumed to fail (the chain escapes).
+const LADDER_DEPTH: usize = 80;
+/// Largest eye space whose vital point `nakade_point` finds.
+pub const NAKADE_MAX: usize = 6;
+
+/// A ladder reader with its scratch boards (one per ply, grown on first use). Keep one per
+/// thread: reading a ladder copies into them and allocates nothing after the first reads.
+#[derive(Default)]
+pub struct Ladder {
+    boards: Vec<Board>,
+}
+
+impl Ladder {
+    pub fn new() -> Ladder {
+        Ladder::default()
+    }
+
+    /// Whether `c`, whose chain is in atari at `lib`, gets away by extending there: the
+    /// ladder read out with the attacker trying both liberties at every step.
+    pub fn escapes(&mut self, b: &Board, lib: Point, c: Color) -> bool {
+        match b.libs_after(lib, c, 3).0 {
+            0 | 1 => return false,
+            2 => {}
+            _ => return true,
+        }
+        if self.boards.is_empty() {
+            self.boards.push(b.clone());
+        } else {
+            self.boards[0].copy_from(b);
+        }
+        self.escapes_from(0, lib, c)
+    }
+
+    /// `ladder[d]` has `c`'s chain in atari at `lib`: does extending there escape?
+    fn escapes_from(&mut self, d: usize, lib: Point, c: Color) -> bool {
+        if d + 2 >= LADDER_DEPTH {
+            return true;
+        }
+        while self.boards.len() < d + 3 {
+            let b = self.boards[0].clone();
+            self.boards.push(b);
+        }
+        let (lo, hi) = self.boards.split_at_mut(d + 1);
+        let ext = &mut hi[0];
+        ext.copy_from(&lo[d]);
+        if !ext.legal_fast(lib, c) {
+            return false;
+        }
+        ext.play(lib, c);
+        match ext.libs_upto(lib, 3) {
+            0 | 1 => return false,
+            2 => {}
+            _ => return true,
+        }
+        // A counter-capture gets out of a ladder.
+        if adjacent_ataris(ext, lib).next().is_some() {
+            return true;
+        }
+        let Some((a1, a2)) = ext.two_liberties(lib) else {
+            return true;
+        };
+        for a in [a1, a2] {
+            if !self.boards[d + 1].legal_fast(a, c.opp()) {
+                continue;
+            }
+            let (lo, hi) = self.boards.split_at_mut(d + 2);
+            let att = &mut hi[0];
+            att.copy_from(&lo[d + 1]);
+            att.play(a, c.opp());
+            if att.libs_upto(a, 2) == 1 {
+                // The attacking stone can be captured.
+                continue;
+            }
+            let Some(next) = att.atari_liberty(lib) else {
+                continue;
+            };
+            if !self.escapes_from(d + 2, next, c) {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// The vital point of the empty region next to `l` that `owner`'s stones alone enclose,
+/// when it has 3 to `NAKADE_MAX` points and one point touches more of the region than
+/// any other (straight and bent three, pyramid four, bulky and crossed five, rabbity six).
+pub fn nakade_point(b: &Board, l: Point, owner: Color) -> Option<Point> {
+    let mut region = [Point(0); NAKADE_MAX + 1];
+    for start in b.neighbors(l) {
+        if b.cell(start) != EMPTY {
+            continue;
+        }
+        let mut n = 1;
+        region[0] = start;
+        let mut k = 0;
+        let mut enclosed = true;
+        while k < n && enclosed {
+            for q in b.neighbors(region[k]) {
+                match b.color_at(q) {
+                    None if b.cell(q) == EMPTY && !region[..n].contains(&q) => {
+                        if n > NAKADE_MAX {
+                            enclosed = false;
+                            break;
+                        }
+                        region[n] = q;
+                        n += 1;
+                    }
+                    Some(c) if c != owner => enclosed = false,
+                    _ => {}
+                }
+            }
+            k += 1;
+        }
+        if !enclosed || !(3..=NAKADE_MAX).contains(&n) {
+            continue;
+        }
+        let inside = |p: Point| {
+            b.neighbors(p)
+                .iter()
+                .filter(|q| region[..n].contains(q))
+                .count()
+        };
+        let mut best = (0, Point(0), false);
+        for &p in &region[..n] {
+            let d = inside(p);
+            if d > best.0 {
+                best = (d, p, true);
+            } else if d == best.0 {
+                best.2 = false;
+            }
+        }
+        if best.2 && best.0 >= 2 {
+            return Some(best.1);
+        }
+    }
+    None
+}
+
+/// Liberties of the opponent chains in atari that touch the chain through stone `q`, with
+/// their sizes.
+pub fn adjacent_ataris(b: &Board, q: Point) -> impl Iterator<Item = (Point, u16)> + '_ {
+    let own = b.cell(q);
+    b.chain_stones(q)
+        .into_iter()
+        .flat_map(move |s| b.neighbors(s))
+        .filter(move |&n| {
+            let v = b.cell(n);
+            v != own && b.color_at(n).is_some()
+        })
+        .filter_map(move |n| b.atari_liberty(n).map(|l| (l, b.chain(n).stones)))
+}
+
+/// Stones of groups that are "bent four in the corner": the group's only liberties are an
+/// empty corner region of four points bent at the corner point (three along one edge, one
+/// along the other), and no enclosing stone can be captured (each has two liberties or
+/// more). The owner cannot live: its own moves there leave a dead three-point shape, and
+/// the opponent can start a ko that it wins after removing every ko threat first. Under
+/// Japanese rules such a group is dead by rule; playouts cannot see it, because they fight
+/// the ko as if both sides had threats.
+pub fn bent_four_in_the_corner(board: &Board) -> Vec<Point> {
+    let geo = board.geometry();
+    let n = geo.size();
+    let mut dead = Vec::new();
+    if n < 4 {
+        return dead;
+    }
+    let (s, last) = (board.stride() as i32, n - 1);
+    for (cx, cy, dx, dy) in [
+        (0, 0, 1, s),
+        (last, 0, -1, s),
+        (0, last, 1, -s),
+        (last, last, -1, -s),
+    ] {
+        let k = geo.point(cx, cy).0 as i32;
+        let at = |d: i32| Point((k + d) as u16);
+        for region in [
+            [at(0), at(dx), at(2 * dx), at(dy)],
+            [at(0), at(dy), at(2 * dy), at(dx)],
+        ] {
+            if region.iter().any(|&p| board.cell(p) != EMPTY) {
+                continue;
+            }
+            let mut owner = None;
+            let mut heads: Vec<Point> = Vec::new();
+            let mut closed = true;
+            for &p in &region {
+                for q in board.neighbors(p) {
+                    if region.contains(&q) || board.cell(q) == EDGE {
+                        continue;
+                    }
+                    match board.color_at(q) {
+                        None => closed = false,
+                        Some(c) => {
+                            closed &= owner.is_none_or(|o| o == c);
+                            owner = Some(c);
+                            let h = board.chain_head(q);
+                            if !heads.contains(&h) {
+                                heads.push(h);
+                            }
+                        }
+                    }
+                }
+            }
+            if !closed || heads.is_empty() {
+                continue;
+            }
+            let no_outside_liberty = heads
+                .iter()
+                .all(|&h| board.chain_liberties(h).iter().all(|l| region.contains(l)));
+            let enclosers_safe = heads.iter().all(|&h| {
+                board
+                    .chain_stones(h)
+                    .into_iter()
+                    .flat_map(|p| board.neighbors(p))
+                    .filter(|&q| board.color_at(q).is_some() && board.color_at(q) != owner)
+                    .all(|q| board.libs_upto(q, 2) >= 2)
+            });
+            if no_outside_liberty && enclosers_safe {
+                dead.extend(heads.iter().flat_map(|&h| board.chain_stones(h)));
+            }
+        }
+    }
+    dead
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(b: &Board, x: usize, y: usize) -> Point {
+        b.geometry().point(x, y)
+    }
+
+    #[test]
+    fn ladders_are_read_out() {
+        // Black's stone at C3 is in atari at D3 (white B3, C4, C2, D2). Extending runs
+        // into a ladder towards the top-right corner: captured on an empty board...
+        let ladder = ". . . . . . . . .
+                      . . . . . . . . .
+                      . . . . . . . . .
+                      . . . . . . . . .
+                      . . . . . . . . .
+                      . . O . . . . . .
+                      . O X . . . . . .
+                      . . O O . . . . .
+                      . . . . . . . . .";
+        let b = Board::from_diagram(ladder).unwrap();
+        let mut ladder = Ladder::new();
+        let lib = at(&b, 3, 2);
+        assert_eq!(b.atari_liberty(at(&b, 2, 2)), Some(lib));
+        assert!(!ladder.escapes(&b, lib, Color::Black));
+        // ...and escaping with a black ladder breaker on its path.
+        let mut broken = b.clone();
+        broken.play(at(&b, 6, 6), Color::Black);
+        assert!(ladder.escapes(&broken, lib, Color::Black));
+        // An extension to three liberties escapes at once.
+        let open = Board::from_diagram(
+            ". . . . .
+             . . . . .
+             . . . . .
+             . O X O .
+             . . O . .",
+        )
+        .unwrap();
+        assert!(ladder.escapes(&open, at(&open, 2, 2), Color::Black));
+    }
+
+    /// Stone coordinates (x, y) from the top-left corner.
+    type Stones = Vec<(usize, usize)>;
+
+    /// The bent-four position of gtp-scripts/games/bent_four.sgf: white's corner group and
+    /// black's enclosing stones.
+    fn bent_four_stones() -> (Stones, Stones) {
+        let white = vec![(3, 0), (1, 1), (2, 1), (3, 1), (0, 2), (1, 2)];
+        let black = vec![
+            (4, 0),
+            (4, 1),
+            (2, 2),
+            (3, 2),
+            (4, 2),
+            (0, 3),
+            (1, 3),
+            (2, 3),
+        ];
+        (white, black)
+    }
+
+    /// Builds a 9x9 board from top-left-relative stones, mirrored into `corner` (0..4) and
+    /// with colours swapped if `swap`.
+    fn placed(
+        white: &[(usize, usize)],
+        black: &[(usize, usize)],
+        corner: usize,
+        swap: bool,
+    ) -> (Board, Vec<Point>) {
+        let geo = crate::go::Geometry::new(9).unwrap();
+        let map = |(x, y): (usize, usize)| {
+            let x = if corner & 1 == 1 { 8 - x } else { x };
+            let y = if corner & 2 == 2 { y } else { 8 - y };
+            geo.point(x, y)
+        };
+        let (w, b) = if swap {
+            (Color::Black, Color::White)
+        } else {
+            (Color::White, Color::Black)
+        };
+        let mut stones: Vec<(Point, Color)> = white.iter().map(|&p| (map(p), w)).collect();
+        stones.extend(black.iter().map(|&p| (map(p), b)));
+        let mut defender: Vec<Point> = white.iter().map(|&p| map(p)).collect();
+        defender.sort_unstable();
+        (Board::from_stones(9, &stones).unwrap(), defender)
+    }
+
+    #[test]
+    fn bent_four_in_the_corner_is_found_in_every_corner_for_both_colours() {
+        let (white, black) = bent_four_stones();
+        for corner in 0..4 {
+            for swap in [false, true] {
+                let (b, defender) = placed(&white, &black, corner, swap);
+                let mut dead = bent_four_in_the_corner(&b);
+                dead.sort_unstable();
+                assert_eq!(dead, defender, "corner {corner} swap {swap}\n{b:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn not_bent_four_in_the_corner() {
+        let (white, black) = bent_four_stones();
+        // An outside liberty (black's E9 removed: white D9 touches E9).
+        let open: Vec<_> = black.iter().copied().filter(|&p| p != (4, 0)).collect();
+        let (b, _) = placed(&white, &open, 0, false);
+        assert!(bent_four_in_the_corner(&b).is_empty(), "\n{b:?}");
+        // An enclosing stone in atari can be captured: no ruling.
+        let mut weak_w = white.clone();
+        weak_w.extend([
+            (5, 0),
+            (5, 1),
+            (4, 3),
+            (3, 3),
+            (2, 4),
+            (1, 4),
+            (0, 4),
+            (5, 2),
+        ]);
+        let weak_b: Vec<_> = black.iter().copied().filter(|&p| p != (4, 2)).collect();
+        let (b, _) = placed(&weak_w, &weak_b, 0, false);
+        assert!(bent_four_in_the_corner(&b).is_empty(), "\n{b:?}");
+        // A straight four along the edge (alive) is not the shape.
+        let straight_w = vec![(4, 0), (0, 1), (1, 1), (2, 1), (3, 1), (4, 1)];
+        let straight_b = vec![
+            (5, 0),
+            (5, 1),
+            (0, 2),
+            (1, 2),
+            (2, 2),
+            (3, 2),
+            (4, 2),
+            (5, 2),
+        ];
+        let (b, _) = placed(&straight_w, &straight_b, 0, false);
+        assert!(bent_four_in_the_corner(&b).is_empty(), "\n{b:?}");
+        // An empty board has no groups.
+        assert!(bent_four_in_the_corner(&Board::new(9).unwrap()).is_empty());
+    }
+}
