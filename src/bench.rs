@@ -8,7 +8,8 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 use crate::go::{Board, Color};
-use crate::playout::{Playouts, Policy};
+use crate::search::Params;
+use crate::search::playout::{Playouts, Policy};
 
 /// One measurement.
 #[derive(Clone, Debug)]
@@ -34,8 +35,15 @@ pub enum Budget {
     Playouts(u64),
 }
 
-/// Runs playouts of `policy` from the empty board on `size` within `budget`.
-pub fn run(policy: Policy, size: usize, budget: Budget, seed: u64) -> Result<BenchResult, String> {
+/// Runs playouts of `policy` (heavy weights from `params`) from the empty board on `size`
+/// within `budget`.
+pub fn run(
+    policy: Policy,
+    size: usize,
+    budget: Budget,
+    seed: u64,
+    params: &Params,
+) -> Result<BenchResult, String> {
     let empty = Board::new(size).ok_or_else(|| format!("unacceptable size {size}"))?;
     let komi = 7.5;
     let mut rng = SmallRng::seed_from_u64(seed);
@@ -43,7 +51,7 @@ pub fn run(policy: Policy, size: usize, budget: Budget, seed: u64) -> Result<Ben
     let start = Instant::now();
     let (mut playouts, mut moves, mut wins, mut unfinished) = (0u64, 0u64, 0u64, 0u64);
     let mut b = empty.clone();
-    let mut runner = Playouts::new(policy);
+    let mut runner = Playouts::new(policy, params);
     let more = |playouts: u64| match budget {
         Budget::Time(t) => start.elapsed() < t,
         Budget::Playouts(n) => playouts < n,

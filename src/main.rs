@@ -1,13 +1,15 @@
 use std::process::ExitCode;
 use std::time::Duration;
 
-use clap::{Parser, Subcommand};
+use clap::builder::PossibleValue;
+use clap::{Parser, Subcommand, ValueEnum};
 use hoshi::bench::Budget;
 use hoshi::engine::{Engine, Options};
 use hoshi::go::point::{MAX_SIZE, MIN_SIZE};
-use hoshi::go::{Geometry, Rules};
+use hoshi::go::{Geometry, RuleSet, Rules};
 use hoshi::gtp::input::Input;
-use hoshi::playout::Policy;
+use hoshi::search::Params;
+use hoshi::search::playout::Policy;
 
 /// hoshi: a Go engine speaking GTP (Go Text Protocol) on stdin/stdout.
 #[derive(Parser, Debug)]
@@ -15,37 +17,37 @@ use hoshi::playout::Policy;
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
-    /// Rule set: chinese, japanese, korean, aga, new_zealand, tromp-taylor.
-    #[arg(long, default_value = "chinese", global = true)]
-    rules: String,
+    /// Rule set (korean counts as japanese).
+    #[arg(long, value_enum, ignore_case = true, default_value_t = RulesArg(Options::default().rules.set), global = true)]
+    rules: RulesArg,
     /// Komi (GTP `komi` overrides it).
     #[arg(
         long,
-        default_value_t = 7.5,
+        default_value_t = Options::default().komi,
         allow_negative_numbers = true,
         global = true
     )]
     komi: f64,
     /// Initial board size (GTP `boardsize` overrides it).
-    #[arg(long, default_value_t = 19, global = true)]
+    #[arg(long, default_value_t = Options::default().size, global = true)]
     size: usize,
-    /// Search threads.
-    #[arg(long, default_value_t = default_threads(), global = true)]
+    /// Search threads (by default one per core).
+    #[arg(long, default_value_t = Options::default().threads, global = true)]
     threads: usize,
     /// Fixed playouts per move (reproducible with --seed and --threads 1); overrides clocks.
     #[arg(long, global = true)]
     playouts: Option<u64>,
     /// Most seconds to think per move; also the budget when no clock is given.
-    #[arg(long, default_value_t = 5.0, global = true)]
+    #[arg(long, default_value_t = Options::default().max_time_per_move, global = true)]
     max_time_per_move: f64,
     /// Seconds kept in reserve on every move for network and process delays.
-    #[arg(long, default_value_t = 0.5, global = true)]
+    #[arg(long, default_value_t = Options::default().lag, global = true)]
     lag: f64,
     /// Memory cap for the search tree, MiB.
-    #[arg(long, default_value_t = 2048, global = true)]
+    #[arg(long, default_value_t = Options::default().max_memory_mb, global = true)]
     max_memory: u64,
     /// Resign when the win rate stays below this for several moves.
-    #[arg(long, default_value_t = 0.1, global = true)]
+    #[arg(long, default_value_t = Options::default().resign_threshold, global = true)]
     resign_threshold: f64,
     /// Never resign.
     #[arg(long, global = true)]
@@ -54,31 +56,50 @@ struct Cli {
     #[arg(long, global = true)]
     ponder: bool,
     /// Random seed.
-    #[arg(long, default_value_t = 1, global = true)]
+    #[arg(long, default_value_t = Options::default().seed, global = true)]
     seed: u64,
     /// Write GoGui live graphics (`gogui-gfx:` blocks) to stderr during genmove.
     #[arg(long, global = true)]
     gogui_live: bool,
-    /// Playout policy: heavy (tactics and 3x3 patterns) or light (uniform random).
-    #[arg(long, default_value = "heavy", global = true)]
-    policy: String,
+    /// Playout policy.
+    #[arg(long, value_enum, default_value_t = Options::default().policy, global = true)]
+    policy: Policy,
     /// Start every search from an empty tree instead of keeping the subtree of the moves
     /// played.
     #[arg(long, global = true)]
     no_tree_reuse: bool,
+    /// Set a tuning value, NAME=VALUE (repeatable); `--param help` lists them all.
+    #[arg(long = "param", value_name = "NAME=VALUE", global = true)]
+    params: Vec<String>,
     /// Log more to stderr (repeat for more); RUST_LOG also works.
     #[arg(short, long, action = clap::ArgAction::Count, global = true)]
     verbose: u8,
 }
 
-fn default_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
+/// A rule set on the command line: its names and aliases come from the rules core.
+#[derive(Copy, Clone, Debug)]
+struct RulesArg(RuleSet);
+
+impl ValueEnum for RulesArg {
+    fn value_variants<'a>() -> &'a [Self] {
+        const ALL: [RulesArg; 5] = [
+            RulesArg(RuleSet::ALL[0]),
+            RulesArg(RuleSet::ALL[1]),
+            RulesArg(RuleSet::ALL[2]),
+            RulesArg(RuleSet::ALL[3]),
+            RulesArg(RuleSet::ALL[4]),
+        ];
+        &ALL
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        let (name, aliases) = self.0.names().split_first()?;
+        Some(PossibleValue::new(*name).aliases(aliases.iter().copied()))
+    }
 }
 
 impl Cli {
     fn options(&self) -> Result<Options, String> {
-        let rules =
-            Rules::parse(&self.rules).ok_or_else(|| format!("unknown rules {:?}", self.rules))?;
         let finite_nonneg = |name: &str, v: f64| {
             if v.is_finite() && v >= 0.0 {
                 Ok(v)
@@ -95,8 +116,12 @@ impl Cli {
         if !(0.0..=1.0).contains(&self.resign_threshold) {
             return Err("--resign-threshold must be between 0 and 1".into());
         }
+        let mut params = Params::default();
+        params
+            .apply(self.params.iter().map(String::as_str))
+            .map_err(|e| format!("--param: {e}"))?;
         Ok(Options {
-            rules,
+            rules: Rules::new(self.rules.0),
             komi: self.komi,
             size: self.size,
             threads: self.threads.clamp(1, 256),
@@ -109,11 +134,16 @@ impl Cli {
             ponder: self.ponder,
             gogui_live: self.gogui_live,
             seed: self.seed,
-            policy: Policy::parse(&self.policy)
-                .ok_or_else(|| format!("unknown policy {:?} (heavy or light)", self.policy))?,
+            policy: self.policy,
             reuse_tree: !self.no_tree_reuse,
+            params,
             ..Options::default()
         })
+    }
+
+    /// Whether `--param help` was asked for.
+    fn params_help(&self) -> bool {
+        self.params.iter().any(|p| p == "help")
     }
 }
 
@@ -128,9 +158,9 @@ enum Command {
     /// Measure playout speed (single thread) and print `light playouts/s <size> <N>` and
     /// `policy playouts/s <size> <N>` lines (light and heavy policy).
     Bench {
-        /// Policies to measure: light, heavy.
-        #[arg(long, value_delimiter = ',', default_values_t = [String::from("light"), String::from("heavy")])]
-        policies: Vec<String>,
+        /// Policies to measure.
+        #[arg(long, value_enum, value_delimiter = ',', default_values_t = [Policy::Light, Policy::Heavy])]
+        policies: Vec<Policy>,
         /// Seconds per board size.
         #[arg(long, default_value_t = 5.0)]
         seconds: f64,
@@ -157,6 +187,17 @@ fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or(level))
         .target(env_logger::Target::Stderr)
         .init();
+    if cli.params_help() {
+        // The defaults, with any other --param settings applied.
+        let mut params = Params::default();
+        let others = cli.params.iter().filter(|p| *p != "help");
+        if let Err(e) = params.apply(others.map(String::as_str)) {
+            eprintln!("hoshi: --param: {e}");
+            return ExitCode::from(2);
+        }
+        print!("{}", params.help());
+        return ExitCode::SUCCESS;
+    }
     let opts = match cli.options() {
         Ok(o) => o,
         Err(e) => {
@@ -186,7 +227,7 @@ fn main() -> ExitCode {
             sizes,
             playouts,
             seed,
-        }) => bench(&policies, seconds, playouts, &sizes, seed),
+        }) => bench(&policies, seconds, playouts, &sizes, seed, &opts.params),
         None => gtp(opts),
     }
 }
@@ -204,11 +245,12 @@ fn gtp(opts: Options) -> ExitCode {
 }
 
 fn bench(
-    policies: &[String],
+    policies: &[Policy],
     seconds: f64,
     playouts: Option<u64>,
     sizes: &[usize],
     seed: u64,
+    params: &Params,
 ) -> ExitCode {
     if !(seconds.is_finite() && seconds > 0.0 && seconds < 86_400.0) {
         eprintln!("--seconds must be a positive number of seconds");
@@ -218,17 +260,7 @@ fn bench(
         Some(n) => Budget::Playouts(n.max(1)),
         None => Budget::Time(Duration::from_secs_f64(seconds)),
     };
-    let mut chosen = Vec::new();
-    for name in policies {
-        match Policy::parse(name) {
-            Some(p) => chosen.push(p),
-            None => {
-                eprintln!("hoshi: unknown policy {name:?} (light or heavy)");
-                return ExitCode::from(2);
-            }
-        }
-    }
-    for (policy, &size) in chosen
+    for (policy, &size) in policies
         .iter()
         .flat_map(|&p| sizes.iter().map(move |s| (p, s)))
     {
@@ -236,7 +268,7 @@ fn bench(
             Policy::Light => "light",
             Policy::Heavy => "policy",
         };
-        match hoshi::bench::run(policy, size, budget, seed) {
+        match hoshi::bench::run(policy, size, budget, seed, params) {
             Ok(r) => {
                 println!("{label} playouts/s {size}x{size} {:.0}", r.per_second());
                 log::info!(

@@ -128,6 +128,7 @@ mod tests {
         Options {
             size: 5,
             playouts: Some(300),
+            threads: 1,
             ..Options::default()
         }
     }

@@ -42,6 +42,29 @@ pub enum RuleSet {
     TrompTaylor,
 }
 
+impl RuleSet {
+    /// Every rule set.
+    pub const ALL: [RuleSet; 5] = [
+        RuleSet::Chinese,
+        RuleSet::Japanese,
+        RuleSet::Aga,
+        RuleSet::NewZealand,
+        RuleSet::TrompTaylor,
+    ];
+
+    /// The names the rule set is known by: the canonical one first (`Rules::name`), then
+    /// the aliases GUIs and servers send (`kgs-rules`, `--rules`).
+    pub const fn names(self) -> &'static [&'static str] {
+        match self {
+            RuleSet::Chinese => &["chinese", "cn"],
+            RuleSet::Japanese => &["japanese", "jp", "korean"],
+            RuleSet::Aga => &["aga", "bga"],
+            RuleSet::NewZealand => &["new_zealand", "new-zealand", "newzealand", "nz"],
+            RuleSet::TrompTaylor => &["tromp-taylor", "tromp_taylor", "tromptaylor", "tt"],
+        }
+    }
+}
+
 /// A complete rule description.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct Rules {
@@ -97,20 +120,15 @@ impl Rules {
         }
     }
 
-    /// Parses a rule-set name as GUIs and servers send it (`kgs-rules`, `--rules`):
-    /// chinese, japanese, korean (counted as japanese), aga, new_zealand / nz,
-    /// tromp-taylor / tromp_taylor / tt. Case-insensitive; `-` and `_` are interchangeable.
+    /// Parses a rule-set name as GUIs and servers send it (`RuleSet::names`; korean is
+    /// counted as japanese). Case-insensitive; `-` and `_` are interchangeable.
     pub fn parse(name: &str) -> Option<Rules> {
-        let n = name.to_ascii_lowercase().replace('-', "_");
-        let set = match n.as_str() {
-            "chinese" | "cn" => RuleSet::Chinese,
-            "japanese" | "jp" | "korean" => RuleSet::Japanese,
-            "aga" | "bga" => RuleSet::Aga,
-            "new_zealand" | "newzealand" | "nz" => RuleSet::NewZealand,
-            "tromp_taylor" | "tromptaylor" | "tt" => RuleSet::TrompTaylor,
-            _ => return None,
-        };
-        Some(Rules::new(set))
+        let norm = |n: &str| n.to_ascii_lowercase().replace('-', "_");
+        let wanted = norm(name);
+        RuleSet::ALL
+            .into_iter()
+            .find(|set| set.names().iter().any(|&n| norm(n) == wanted))
+            .map(Rules::new)
     }
 
     /// Extra points for white in a game with `stones` handicap stones.
@@ -124,13 +142,7 @@ impl Rules {
 
     /// The canonical name.
     pub fn name(&self) -> &'static str {
-        match self.set {
-            RuleSet::Chinese => "chinese",
-            RuleSet::Japanese => "japanese",
-            RuleSet::Aga => "aga",
-            RuleSet::NewZealand => "new_zealand",
-            RuleSet::TrompTaylor => "tromp-taylor",
-        }
+        self.set.names()[0]
     }
 
     /// SGF `RU` value.
@@ -176,13 +188,7 @@ mod tests {
             assert_eq!(Rules::parse(name).map(|r| r.set), Some(set), "{name}");
         }
         assert_eq!(Rules::parse("ing"), None);
-        for set in [
-            RuleSet::Chinese,
-            RuleSet::Japanese,
-            RuleSet::Aga,
-            RuleSet::NewZealand,
-            RuleSet::TrompTaylor,
-        ] {
+        for set in RuleSet::ALL {
             let r = Rules::new(set);
             assert_eq!(Rules::parse(r.name()), Some(r));
         }

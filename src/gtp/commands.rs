@@ -8,8 +8,8 @@ use super::{Command, Ctx, Outcome};
 use crate::engine::{Decision, Engine};
 use crate::go::score::result_text;
 use crate::go::{Color, Geometry, Move, Point, Rules, SetupError, handicap};
-use crate::player::Report;
 use crate::render;
+use crate::search::Report;
 use crate::time::{Clock, System};
 
 /// Every command hoshi answers (gtp2ogs drops unlisted ones silently).
@@ -528,10 +528,10 @@ fn analyze(engine: &mut Engine, cmd: &Command, ctx: &mut Ctx, flavor: Flavor) ->
     let id = ctx.id.clone().unwrap_or_default();
     write_flush(ctx.out, &format!("={id}\n"));
     let signals = ctx.signals.clone();
-    let limits = crate::player::Limits::default();
+    let limits = crate::search::Limits::default();
     let out = &mut *ctx.out;
     let geo = engine.game().geometry();
-    let report = engine.think(
+    let report = engine.search(
         color,
         limits,
         &|| signals.should_stop_streaming(),
@@ -668,7 +668,7 @@ fn search_text(engine: &mut Engine, ctx: &Ctx, format: fn(Geometry, &Report) -> 
     let color = engine.game().to_move();
     let limits = engine.limits(color);
     let signals = ctx.signals.clone();
-    let report = engine.think(
+    let report = engine.search(
         color,
         limits,
         &|| signals.should_interrupt(),

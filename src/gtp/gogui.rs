@@ -3,7 +3,7 @@
 //! `gogui-gfx:` blocks on stderr during genmove.
 
 use crate::go::{Color, Geometry, Move};
-use crate::player::Report;
+use crate::search::Report;
 
 /// Candidates labelled on the board.
 const SHOWN: usize = 10;
@@ -111,7 +111,7 @@ pub fn summary(geo: Geometry, report: &Report) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::player::Candidate;
+    use crate::search::Candidate;
     use std::time::Duration;
 
     fn report() -> Report {

@@ -17,10 +17,11 @@
 use rand::Rng;
 use rand::rngs::SmallRng;
 
-use crate::go::point::EMPTY;
+use super::params::Params;
+use super::patterns;
+use crate::go::point::{BLACK, EDGE, EMPTY, WHITE};
 use crate::go::tactics::{Ladder, adjacent_ataris, nakade_point};
 use crate::go::{Board, Color, Point};
-use crate::patterns;
 
 /// How a playout ended.
 #[derive(Copy, Clone, Debug)]
@@ -34,20 +35,12 @@ pub struct PlayoutResult {
 }
 
 /// Which playout policy.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Policy {
+    /// Uniformly random (no eye filling).
     Light,
+    /// Tactics, 3x3 patterns, nakade, no big self-atari.
     Heavy,
-}
-
-impl Policy {
-    pub fn parse(text: &str) -> Option<Policy> {
-        match text {
-            "light" => Some(Policy::Light),
-            "heavy" => Some(Policy::Heavy),
-            _ => None,
-        }
-    }
 }
 
 /// A move for `c` by the light policy, or `None` if it must pass.
@@ -144,19 +137,13 @@ fn play_out(
     }
 }
 
-// Heavy-policy weights (relative).
-const W_CAPTURE: u32 = 60;
-const W_CAPTURE_PER_STONE: u32 = 10;
-const W_SAVE: u32 = 40;
-const W_PATTERN: u32 = 12;
-const W_NAKADE: u32 = 60;
-/// The weight of "play a random move instead", when there are candidates.
-const W_RANDOM: u32 = 4;
 const MAX_CANDIDATES: usize = 48;
 
 /// A playout runner with its policy and scratch space (ladder boards); one per thread.
 pub struct Playouts {
     policy: Policy,
+    /// The heavy policy's weights (`Params::playout_*`).
+    weights: Weights,
     ladder: Ladder,
     /// Candidates: point, weight, and whether it is an extension still to be read as a
     /// ladder (read only if drawn: most are never drawn).
@@ -165,10 +152,31 @@ pub struct Playouts {
     captures: [u32; 2],
 }
 
+/// Relative weights of the heavy policy's candidate moves.
+#[derive(Copy, Clone, Debug)]
+struct Weights {
+    capture: u32,
+    capture_per_stone: u32,
+    save: u32,
+    pattern: u32,
+    nakade: u32,
+    /// "Play a random move instead", when there are candidates.
+    random: u32,
+}
+
 impl Playouts {
-    pub fn new(policy: Policy) -> Playouts {
+    /// A runner for `policy`, with the heavy policy's weights from `params`.
+    pub fn new(policy: Policy, params: &Params) -> Playouts {
         Playouts {
             policy,
+            weights: Weights {
+                capture: params.playout_capture,
+                capture_per_stone: params.playout_capture_per_stone,
+                save: params.playout_save,
+                pattern: params.playout_pattern,
+                nakade: params.playout_nakade,
+                random: params.playout_random,
+            },
             ladder: Ladder::new(),
             cands: Vec::with_capacity(MAX_CANDIDATES),
             captures: [0; 2],
@@ -227,7 +235,7 @@ impl Playouts {
             && let Some(v) = nakade_point(b, l, mover)
             && b.legal_fast(v, c)
         {
-            self.push(v, W_NAKADE);
+            self.push(v, self.weights.nakade);
         }
         self.captures[mover.index()] = caps;
         if let Some(l) = last[0] {
@@ -238,12 +246,13 @@ impl Playouts {
                     && !b.is_true_eye(q, c)
                     && b.libs_after(q, c, 2).0 >= 2
                 {
-                    self.push(q, W_PATTERN);
+                    self.push(q, self.weights.pattern);
                 }
             }
         }
         if !self.cands.is_empty() {
-            let total: u32 = self.cands.iter().map(|&(_, w, _)| w).sum::<u32>() + W_RANDOM;
+            let total: u32 =
+                self.cands.iter().map(|&(_, w, _)| w).sum::<u32>() + self.weights.random;
             let mut r = ((rng.next_u32() as u64 * total as u64) >> 32) as u32;
             for k in 0..self.cands.len() {
                 let (p, w, extension) = self.cands[k];
@@ -286,18 +295,19 @@ impl Playouts {
             if owner != c {
                 if b.legal_fast(lib, c) {
                     let stones = b.chain(q).stones as u32;
-                    self.push(lib, W_CAPTURE + W_CAPTURE_PER_STONE * stones.min(8));
+                    let w = &self.weights;
+                    self.push(lib, w.capture + w.capture_per_stone * stones.min(8));
                 }
                 continue;
             }
             // Our chain in atari: capture a neighbour in atari, or extend out of the ladder.
             for (cap, _) in adjacent_ataris(b, q) {
                 if b.legal_fast(cap, c) {
-                    self.push(cap, W_SAVE);
+                    self.push(cap, self.weights.save);
                 }
             }
             if b.legal_fast(lib, c) && self.cands.len() < MAX_CANDIDATES {
-                self.cands.push((lib, W_SAVE, true));
+                self.cands.push((lib, self.weights.save, true));
             }
         }
     }
@@ -319,6 +329,30 @@ fn random_move(b: &Board, c: Color, rng: &mut SmallRng) -> Option<Point> {
         let (libs, stones) = b.libs_after(p, c, 2);
         (libs >= 2 || stones == 1).then_some(p)
     })
+}
+
+/// Who owns each point at the end of a playout: stones, and empty points touching one colour.
+pub fn add_ownership(board: &Board, sums: &mut [i32]) {
+    for p in board.geometry().points() {
+        let owner = match board.cell(p) {
+            EMPTY => {
+                let mut seen = 0;
+                for n in board.neighbors(p) {
+                    let v = board.cell(n);
+                    if v != EDGE {
+                        seen |= v;
+                    }
+                }
+                seen
+            }
+            v => v,
+        };
+        match owner {
+            BLACK => sums[p.idx()] += 1,
+            WHITE => sums[p.idx()] -= 1,
+            _ => {}
+        }
+    }
 }
 
 #[cfg(test)]
@@ -407,7 +441,7 @@ mod tests {
     #[test]
     fn heavy_playouts_end_in_two_passes_with_a_valid_board() {
         let mut rng = SmallRng::seed_from_u64(7);
-        let mut runner = Playouts::new(Policy::Heavy);
+        let mut runner = Playouts::new(Policy::Heavy, &Params::default());
         for size in [2, 3, 5, 9, 13, 19, 25] {
             for _ in 0..10 {
                 let mut b = Board::new(size).unwrap();
@@ -435,7 +469,7 @@ mod tests {
         let last = at(&b, 3, 3);
         let capture = at(&b, 4, 3);
         let mut rng = SmallRng::seed_from_u64(1);
-        let mut runner = Playouts::new(Policy::Heavy);
+        let mut runner = Playouts::new(Policy::Heavy, &Params::default());
         let hits = (0..1000)
             .filter(|_| {
                 runner.heavy_move(&b, Color::Black, [Some(last), None], &mut rng) == Some(capture)
@@ -485,7 +519,7 @@ mod tests {
         assert_eq!(b.captures(Color::Black), 3);
         assert_eq!(nakade_point(&b, d1, Color::Black), Some(at(&b, 1, 0)));
         let mut rng = SmallRng::seed_from_u64(4);
-        let mut runner = Playouts::new(Policy::Heavy);
+        let mut runner = Playouts::new(Policy::Heavy, &Params::default());
         runner.captures = [0, 0];
         let vital = (0..200)
             .filter(|_| {

@@ -1,13 +1,15 @@
-//! The engine facade: the game, options, clocks and the player. The protocol layer talks
-//! only to this; nothing here knows GTP syntax.
+//! The engine facade: the game, options, clocks, the search and the dead-stone judgement.
+//! The protocol layer talks only to this; nothing here knows GTP syntax. The move decision
+//! of `genmove` is in `decide.rs`.
+
+mod decide;
 
 use std::time::{Duration, Instant};
 
-use crate::go::point::{EDGE, EMPTY};
-use crate::go::{Color, Game, Move, Rules, Scoring};
-use crate::player::{self, Limits, Report};
-use crate::playout::Policy;
-use crate::search::{self, Searcher};
+use crate::go::{Color, Game, Move, Rules};
+use crate::ownership::{self, Statuses};
+use crate::search::playout::Policy;
+use crate::search::{self, Limits, ParamError, Params, Report, Searcher};
 use crate::time::Clock;
 
 /// Settings from the command line (and some GTP commands).
@@ -16,6 +18,7 @@ pub struct Options {
     pub rules: Rules,
     pub komi: f64,
     pub size: usize,
+    /// Search threads; by default one per core.
     pub threads: usize,
     /// Fixed playouts per move (reproducible with `seed`); overrides the clock.
     pub playouts: Option<u64>,
@@ -36,6 +39,8 @@ pub struct Options {
     pub policy: Policy,
     /// Keep the search tree between moves.
     pub reuse_tree: bool,
+    /// The tuning values.
+    pub params: Params,
 }
 
 impl Default for Options {
@@ -44,7 +49,7 @@ impl Default for Options {
             rules: Rules::default(),
             komi: 7.5,
             size: 19,
-            threads: 1,
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             playouts: None,
             max_time_per_move: 5.0,
             lag: 0.5,
@@ -57,6 +62,7 @@ impl Default for Options {
             status_playouts: 3000,
             policy: Policy::Heavy,
             reuse_tree: true,
+            params: Params::default(),
         }
     }
 }
@@ -98,6 +104,7 @@ impl Engine {
                 threads: opts.threads.max(1),
                 node_cap: search::max_nodes(opts.max_memory_mb),
                 reuse: opts.reuse_tree,
+                params: opts.params,
             }),
         })
     }
@@ -194,8 +201,8 @@ impl Engine {
         }
     }
 
-    /// Thinks for `c` and returns the report (nothing is played).
-    pub fn think(
+    /// Searches for `c` and returns the report (nothing is played).
+    pub fn search(
         &mut self,
         c: Color,
         limits: Limits,
@@ -205,74 +212,7 @@ impl Engine {
     ) -> Report {
         let seed = self.next_seed();
         self.searcher
-            .think(&self.game, c, limits, seed, stop, every, progress)
-    }
-
-    /// Chooses a move for `c` (`cleanup`: KGS cleanup phase, capture dead stones before
-    /// passing). Does not play it. `stop` ends thinking early (interrupt).
-    pub fn decide(
-        &mut self,
-        c: Color,
-        cleanup: bool,
-        stop: &dyn Fn() -> bool,
-        every: Option<Duration>,
-        progress: &mut dyn FnMut(&Report),
-    ) -> (Decision, Option<Report>) {
-        let started = Instant::now();
-        // One budget for the whole decision: the dead-stone estimates below are charged to
-        // it, so the answer never comes later than the clock allows.
-        let limits = self.limits(c);
-        let left = |share: f64| Limits {
-            playouts: limits.playouts,
-            time: limits
-                .time
-                .map(|t| t.mul_f64(share).saturating_sub(started.elapsed())),
-        };
-        let status_playouts = self.opts.status_playouts;
-        let status_limits = |share: f64| Limits {
-            playouts: Some(status_playouts),
-            time: limits.time.map(|t| t.mul_f64(share)),
-        };
-        let opponent_passed = self.game.moves().last() == Some(&(c.opp(), Move::Pass));
-        if opponent_passed && !cleanup {
-            let seed = self.next_seed();
-            if player::passing_wins(&self.game, c, status_limits(0.3), seed) {
-                self.charge(c, started);
-                return (Decision::Play(Move::Pass), None);
-            }
-        }
-        let search_share = if cleanup { 0.7 } else { 1.0 };
-        let report = self.think(c, left(search_share), stop, every, progress);
-        let mut mv = player::choose(&report);
-        if !cleanup
-            && self.game.rules().scoring == Scoring::Territory
-            && self.pass_is_as_good(&report, c, mv)
-        {
-            // Under territory rules a move inside our own territory costs a point.
-            mv = Move::Pass;
-        }
-        if cleanup && mv != Move::Pass {
-            // In cleanup, pass once no dead opponent stones remain.
-            let seed = self.next_seed();
-            let spare = limits.time.map(|t| t.saturating_sub(started.elapsed()));
-            let st_limits = Limits {
-                playouts: Some(self.opts.status_playouts),
-                time: spare,
-            };
-            let st = player::statuses(&self.game, st_limits, seed);
-            let opponent_dead = st
-                .dead
-                .iter()
-                .any(|&p| self.game.board().color_at(p) == Some(c.opp()));
-            if !opponent_dead {
-                mv = Move::Pass;
-            }
-        }
-        let decision = self
-            .resign_check(&report, cleanup)
-            .unwrap_or(Decision::Play(mv));
-        self.charge(c, started);
-        (decision, Some(report))
+            .run(&self.game, c, limits, seed, stop, every, progress)
     }
 
     /// Searches the current position for the side to move until `stop()`: pondering on
@@ -290,39 +230,18 @@ impl Engine {
         };
         let report = self
             .searcher
-            .think(&self.game, c, limits, seed, stop, None, &mut |_| {});
+            .run(&self.game, c, limits, seed, stop, None, &mut |_| {});
         log::info!("pondered {} playouts", report.playouts);
     }
 
-    /// Whether `mv` fills a point of `c`'s own territory (an empty region bordered by
-    /// `c`'s stones only, as the territory count sees it) while passing does about as well
-    /// in the search, or still wins. (Area-scored playouts value the tempo of a move inside
-    /// one's own area, so a pass always looks somewhat worse to them.)
-    fn pass_is_as_good(&self, report: &Report, c: Color, mv: Move) -> bool {
-        const SLACK: f64 = 0.03;
-        let Move::Play(p) = mv else {
-            return false;
-        };
-        let best = report.best().map_or(0.0, |b| b.winrate());
-        let enough = (best - SLACK).min(0.5);
-        let pass_ok = report
-            .candidates
-            .iter()
-            .any(|x| x.mv == Move::Pass && x.visits >= 30 && x.winrate() >= enough);
-        pass_ok && inside_own_region(self.game.board(), p, c)
-    }
-
-    fn resign_check(&mut self, report: &Report, cleanup: bool) -> Option<Decision> {
-        let best = report.best()?;
-        let points = self.game.size() * self.game.size();
-        let opening = self.game.moves().len() < points / 6;
-        if best.winrate() < self.opts.resign_threshold && report.playouts >= 1000 {
-            self.low_winrate_moves += 1;
-        } else {
-            self.low_winrate_moves = 0;
-        }
-        (self.opts.resign && !cleanup && !opening && self.low_winrate_moves >= 3)
-            .then_some(Decision::Resign)
+    /// Sets tuning value `name` from `value` (see `Params`) for the searches that follow;
+    /// the kept tree is dropped. An error changes nothing.
+    pub fn set_param(&mut self, name: &str, value: &str) -> Result<(), ParamError> {
+        let mut params = self.opts.params;
+        params.set(name, value)?;
+        self.opts.params = params;
+        self.searcher.set_params(params);
+        Ok(())
     }
 
     fn charge(&mut self, c: Color, started: Instant) {
@@ -332,7 +251,7 @@ impl Engine {
     /// Dead / seki / alive stones by Monte Carlo ownership from the current position.
     /// Seeded by the position, so the same position always gets the same answer
     /// (final_score, final_status_list and printsgf agree).
-    pub fn statuses(&mut self) -> player::Statuses {
+    pub fn statuses(&mut self) -> Statuses {
         let seed = self.opts.seed
             ^ self.game.board().hash()
             ^ (self.game.moves().len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
@@ -340,7 +259,7 @@ impl Engine {
             playouts: Some(self.opts.status_playouts),
             time: None,
         };
-        player::statuses(&self.game, limits, seed)
+        ownership::statuses(&self.game, limits, seed, &self.opts.params)
     }
 
     /// Final margin (positive: black wins) with dead stones found by the engine.
@@ -348,25 +267,4 @@ impl Engine {
         let st = self.statuses();
         self.game.score(&st.dead, &st.seki)
     }
-}
-
-/// Whether the empty point `p` lies in an empty region whose border is `c`'s stones only.
-fn inside_own_region(board: &crate::go::Board, p: crate::go::Point, c: Color) -> bool {
-    let mut seen = vec![false; crate::go::point::MAX_POINTS];
-    let mut stack = vec![p];
-    seen[p.idx()] = true;
-    while let Some(q) = stack.pop() {
-        for n in board.neighbors(q) {
-            match board.cell(n) {
-                EMPTY if !seen[n.idx()] => {
-                    seen[n.idx()] = true;
-                    stack.push(n);
-                }
-                EMPTY | EDGE => {}
-                cell if cell != c.cell() => return false,
-                _ => {}
-            }
-        }
-    }
-    true
 }

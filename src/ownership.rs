@@ -1,172 +1,29 @@
-//! Flat Monte Carlo (UCB1 over the root moves, heavy playouts): the report types shared
-//! with the tree search, the final move choice from a report, and Monte Carlo ownership
-//! for dead stones, seki, scoring and the decision to pass.
+//! Dead stones, seki and ownership at the end of a game, for scoring (`final_score`,
+//! `final_status_list`), the score estimate and the decision to pass.
+//!
+//! Ownership comes from flat Monte Carlo: UCB1 over the root moves of the side to move,
+//! each sample a heavy playout, every final position counted point by point. A stone is
+//! dead when the opponent owns its point in most playouts (or it is a bent four in the
+//! corner, which playouts cannot judge); a living chain is in seki when it shares a
+//! liberty that stays neutral with a living enemy chain and has little eye space besides.
 
 use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
-use crate::go::point::{BLACK, EDGE, EMPTY, MAX_POINTS, WHITE};
+use crate::go::point::MAX_POINTS;
 use crate::go::tactics::bent_four_in_the_corner;
-use crate::go::{Board, Color, Game, Move, Point};
-use crate::playout::{Playouts, Policy};
+use crate::go::{Color, Game, Move, Point};
+use crate::search::playout::{Playouts, Policy, add_ownership};
+use crate::search::report::Pacer;
+use crate::search::{Candidate, Limits, Params, Report, root_moves};
 
-/// When to stop thinking.
-#[derive(Copy, Clone, Debug, Default)]
-pub struct Limits {
-    pub playouts: Option<u64>,
-    pub time: Option<Duration>,
-}
-
-/// Statistics for one root move.
-#[derive(Clone, Debug)]
-pub struct Candidate {
-    pub mv: Move,
-    pub visits: u64,
-    /// Playouts won by the side to move.
-    pub wins: f64,
-    /// Sum of final margins from the mover's view (komi included).
-    pub margin_sum: f64,
-    /// Prior probability of the move (the candidates' priors sum to 1).
-    pub prior: f64,
-    /// Principal variation, starting with `mv`.
-    pub pv: Vec<Move>,
-}
-
-impl Candidate {
-    pub fn winrate(&self) -> f64 {
-        if self.visits == 0 {
-            0.5
-        } else {
-            self.wins / self.visits as f64
-        }
-    }
-
-    pub fn mean_margin(&self) -> f64 {
-        if self.visits == 0 {
-            0.0
-        } else {
-            self.margin_sum / self.visits as f64
-        }
-    }
-
-    /// A lower confidence bound on the win rate (normal approximation, 2 sigma).
-    pub fn lcb(&self) -> f64 {
-        if self.visits == 0 {
-            return 0.0;
-        }
-        let p = self.winrate();
-        let n = self.visits as f64;
-        (p - 2.0 * (p * (1.0 - p) / n).sqrt() - 1.0 / n).max(0.0)
-    }
-}
-
-/// The state of a search: candidates best first, playouts run, ownership so far.
-#[derive(Clone, Debug)]
-pub struct Report {
-    pub color: Color,
-    pub candidates: Vec<Candidate>,
-    pub playouts: u64,
-    pub elapsed: Duration,
-    /// Per board index: sum over playouts of +1 (black owns) / -1 (white owns).
-    pub ownership_sum: Vec<i32>,
-    /// Playouts counted in `ownership_sum`.
-    pub ownership_samples: u64,
-}
-
-impl Report {
-    pub fn best(&self) -> Option<&Candidate> {
-        self.candidates.first()
-    }
-
-    /// Mean ownership at `p` in [-1, 1], black positive.
-    pub fn ownership(&self, p: Point) -> f64 {
-        if self.ownership_samples == 0 {
-            0.0
-        } else {
-            self.ownership_sum[p.idx()] as f64 / self.ownership_samples as f64
-        }
-    }
-}
-
-/// Decides when a search stops and when it reports progress: after `limits.playouts`,
-/// after `limits.time`, or when `stop()` says so (checked every 16 playouts), and a report
-/// every `every`.
-pub(crate) struct Pacer {
-    limits: Limits,
-    every: Option<Duration>,
-    pub(crate) start: Instant,
-    last_report: Instant,
-}
-
-impl Pacer {
-    pub(crate) fn new(limits: Limits, every: Option<Duration>) -> Pacer {
-        let now = Instant::now();
-        Pacer {
-            limits,
-            every,
-            start: now,
-            last_report: now,
-        }
-    }
-
-    /// Whether to stop before playout number `playouts`.
-    pub(crate) fn done(&self, playouts: u64, stop: &dyn Fn() -> bool) -> bool {
-        self.limits.playouts.is_some_and(|n| playouts >= n)
-            || (playouts.is_multiple_of(16)
-                && (self.limits.time.is_some_and(|t| self.start.elapsed() >= t) || stop()))
-    }
-
-    /// Whether a progress report is due now (checked every 16 playouts).
-    pub(crate) fn report_due(&mut self, playouts: u64) -> bool {
-        let due = playouts.is_multiple_of(16)
-            && self.every.is_some_and(|e| self.last_report.elapsed() >= e);
-        if due {
-            self.last_report = Instant::now();
-        }
-        due
-    }
-}
-
-/// Who owns each point at the end of a playout: stones, and empty points touching one colour.
-pub(crate) fn add_ownership(board: &Board, sums: &mut [i32]) {
-    for p in board.geometry().points() {
-        let owner = match board.cell(p) {
-            EMPTY => {
-                let mut seen = 0;
-                for n in board.neighbors(p) {
-                    let v = board.cell(n);
-                    if v != EDGE {
-                        seen |= v;
-                    }
-                }
-                seen
-            }
-            v => v,
-        };
-        match owner {
-            BLACK => sums[p.idx()] += 1,
-            WHITE => sums[p.idx()] -= 1,
-            _ => {}
-        }
-    }
-}
-
-/// Root moves worth trying for `c`: legal (with superko), not filling a true eye of `c`.
-pub fn candidate_moves(game: &Game, c: Color) -> Vec<Move> {
-    let b = game.board();
-    game.geometry()
-        .points()
-        .filter(|&p| b.cell(p) == EMPTY && !b.is_true_eye(p, c))
-        .map(Move::Play)
-        .filter(|&m| game.is_legal(c, m))
-        .collect()
-}
-
-/// Runs flat Monte Carlo for `color` until `limits` or `stop()`; calls `progress` with a
-/// report every `every` (if given). Pass is always a candidate.
-pub fn think(
+/// Flat Monte Carlo for `color` until `limits` or `stop()`; calls `progress` with a report
+/// every `every` (if given). Pass is always a candidate. The report's ownership is the
+/// sample the statuses are judged from.
+#[allow(clippy::too_many_arguments)]
+fn sample(
     game: &Game,
     color: Color,
     limits: Limits,
@@ -174,10 +31,11 @@ pub fn think(
     stop: &dyn Fn() -> bool,
     every: Option<Duration>,
     progress: &mut dyn FnMut(&Report),
+    params: &Params,
 ) -> Report {
     let mut rng = SmallRng::seed_from_u64(seed);
     let komi = game.white_bonus();
-    let mut cands: Vec<Candidate> = candidate_moves(game, color)
+    let mut cands: Vec<Candidate> = root_moves(game, color)
         .into_iter()
         .chain(std::iter::once(Move::Pass))
         .map(|mv| Candidate {
@@ -197,7 +55,7 @@ pub fn think(
     let max_moves = 3 * (size * size) as u32;
     let mut ownership_sum = vec![0i32; MAX_POINTS];
     let mut scratch = game.board().clone();
-    let mut runner = Playouts::new(Policy::Heavy);
+    let mut runner = Playouts::new(Policy::Heavy, params);
     let last_move = match game.moves().last() {
         Some(&(_, Move::Play(p))) => Some(p),
         _ => None,
@@ -205,6 +63,7 @@ pub fn think(
     let mut playouts = 0u64;
     let mut pacer = Pacer::new(limits, every);
     let sign = if color == Color::Black { 1.0 } else { -1.0 };
+    let explore = params.status_explore;
     while !pacer.done(playouts, stop) {
         if pacer.report_due(playouts) {
             progress(&snapshot(
@@ -220,7 +79,7 @@ pub fn think(
         let pick = cands
             .iter()
             .enumerate()
-            .max_by(|(_, a), (_, b)| ucb(a, ln_n).total_cmp(&ucb(b, ln_n)))
+            .max_by(|(_, a), (_, b)| ucb(a, ln_n, explore).total_cmp(&ucb(b, ln_n, explore)))
             .map(|(i, _)| i)
             .unwrap_or(0);
         scratch.copy_from(game.board());
@@ -259,11 +118,11 @@ pub fn think(
     snapshot(color, &cands, playouts, pacer.start, &ownership_sum)
 }
 
-fn ucb(c: &Candidate, ln_n: f64) -> f64 {
+fn ucb(c: &Candidate, ln_n: f64, explore: f64) -> f64 {
     if c.visits == 0 {
         return f64::INFINITY;
     }
-    c.winrate() + (2.0 * ln_n / c.visits as f64).sqrt() * 0.7
+    c.winrate() + (2.0 * ln_n / c.visits as f64).sqrt() * explore
 }
 
 fn snapshot(
@@ -289,27 +148,6 @@ fn snapshot(
     }
 }
 
-/// The move to play from a finished report: the most visited move other than pass; pass
-/// only when nothing else is legal. (Passing to end the game is decided by `passing_wins`.)
-pub fn choose(report: &Report) -> Move {
-    report
-        .candidates
-        .iter()
-        .find(|c| c.mv != Move::Pass)
-        .map_or(Move::Pass, |c| c.mv)
-}
-
-/// Whether `color` wins if the game ends now, dead stones judged by `statuses`: after the
-/// opponent passed, passing then ends the game with this result.
-pub fn passing_wins(game: &Game, color: Color, limits: Limits, seed: u64) -> bool {
-    let st = statuses(game, limits, seed);
-    let margin = game.score(&st.dead, &st.seki);
-    match color {
-        Color::Black => margin > 0.0,
-        Color::White => margin < 0.0,
-    }
-}
-
 /// Status of each chain at the end of a game, from Monte Carlo ownership.
 #[derive(Clone, Debug, Default)]
 pub struct Statuses {
@@ -320,17 +158,13 @@ pub struct Statuses {
     pub ownership: Vec<f64>,
 }
 
-/// Most liberties a seki chain may have besides the ones it shares: more eye space than
-/// this makes a living group with territory, not a seki.
-const SEKI_MAX_EYE_SPACE: usize = 6;
-
 /// Runs heavy playouts from the position (side to move first, within `limits`) and
 /// classifies every stone: dead when the opponent owns its point in most playouts, or when
 /// its group is a bent four in the corner (`bent_four_in_the_corner`); seki when it lives,
 /// has a liberty shared with a living opposing chain that stays neutral, and its other
-/// liberties are at most a small eye space (`SEKI_MAX_EYE_SPACE`).
-pub fn statuses(game: &Game, limits: Limits, seed: u64) -> Statuses {
-    let report = think(
+/// liberties are at most a small eye space (`seki_max_eye_space`).
+pub fn statuses(game: &Game, limits: Limits, seed: u64, params: &Params) -> Statuses {
+    let report = sample(
         game,
         game.to_move(),
         limits,
@@ -338,6 +172,7 @@ pub fn statuses(game: &Game, limits: Limits, seed: u64) -> Statuses {
         &|| false,
         None,
         &mut |_| {},
+        params,
     );
     let board = game.board();
     let geo = game.geometry();
@@ -375,7 +210,7 @@ pub fn statuses(game: &Game, limits: Limits, seed: u64) -> Statuses {
                 other += 1;
             }
         }
-        if shared_neutral > 0 && other <= SEKI_MAX_EYE_SPACE {
+        if shared_neutral > 0 && other <= params.seki_max_eye_space as usize {
             st.seki.push(p);
         } else {
             st.alive.push(p);
@@ -394,7 +229,7 @@ mod tests {
             time: None,
         }
     }
-    use crate::go::{RuleSet, Rules};
+    use crate::go::{Board, RuleSet, Rules};
 
     fn game(diagram: &str, rules: RuleSet, komi: f64) -> Game {
         let b = Board::from_diagram(diagram).unwrap();
@@ -403,8 +238,16 @@ mod tests {
         g
     }
 
+    /// The most visited move other than pass.
+    fn most_visited_play(r: &Report) -> Move {
+        r.candidates
+            .iter()
+            .find(|c| c.mv != Move::Pass)
+            .map_or(Move::Pass, |c| c.mv)
+    }
+
     #[test]
-    fn captures_a_stone_in_atari_that_decides_the_game() {
+    fn the_sampler_tries_the_capture_that_decides_the_game_most() {
         // White's stone at C3 cuts black apart; capturing it at D3 wins the game.
         let g = game(
             ". . . . .
@@ -415,7 +258,7 @@ mod tests {
             RuleSet::Chinese,
             0.5,
         );
-        let r = think(
+        let r = sample(
             &g,
             Color::Black,
             Limits {
@@ -426,16 +269,17 @@ mod tests {
             &|| false,
             None,
             &mut |_| {},
+            &Params::default(),
         );
         assert_eq!(r.playouts, 3000);
-        assert_eq!(g.geometry().move_text(choose(&r)), "D3");
+        assert_eq!(g.geometry().move_text(most_visited_play(&r)), "D3");
     }
 
     #[test]
     fn fixed_playouts_and_seed_are_deterministic() {
         let g = Game::new(9, Rules::default(), 7.5).unwrap();
         let run = || {
-            let r = think(
+            let r = sample(
                 &g,
                 Color::Black,
                 Limits {
@@ -446,8 +290,9 @@ mod tests {
                 &|| false,
                 None,
                 &mut |_| {},
+                &Params::default(),
             );
-            (choose(&r), r.best().map(|c| c.visits))
+            (most_visited_play(&r), r.best().map(|c| c.visits))
         };
         assert_eq!(run(), run());
     }
@@ -465,28 +310,12 @@ mod tests {
             RuleSet::Japanese,
             0.5,
         );
-        let st = statuses(&g, playouts(2000), 7);
+        let st = statuses(&g, playouts(2000), 7, &Params::default());
         let geo = g.geometry();
         let mut dead: Vec<String> = st.dead.iter().map(|&p| geo.vertex(p)).collect();
         dead.sort();
         assert_eq!(dead, ["B6", "F4"]);
         // Black 21 + 1 prisoner, white 14 + 1 prisoner, komi 0.5.
         assert_eq!(g.score(&st.dead, &st.seki), 21.0 + 1.0 - 14.0 - 1.0 - 0.5);
-    }
-
-    #[test]
-    fn passing_wins_judges_the_finished_position() {
-        let diagram = ". . X O .
-                       . . X O .
-                       . . X O .
-                       . . X O .
-                       . . X O .";
-        // Black 15, white 10.
-        let g = game(diagram, RuleSet::Chinese, 4.5);
-        assert!(passing_wins(&g, Color::Black, playouts(500), 3));
-        assert!(!passing_wins(&g, Color::White, playouts(500), 3));
-        let g = game(diagram, RuleSet::Chinese, 5.5);
-        assert!(!passing_wins(&g, Color::Black, playouts(500), 3));
-        assert!(passing_wins(&g, Color::White, playouts(500), 3));
     }
 }

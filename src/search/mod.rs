@@ -1,20 +1,25 @@
 //! Parallel Monte Carlo tree search: UCT with RAVE/AMAF and prior knowledge (the scheme of
 //! michi and Pachi's UCT), heavy or light playouts at the leaves.
 //!
-//! **Tree.** Nodes live in a chunked arena (`Arena`) addressed by index; a node's children
-//! are contiguous. Every field is an atomic, so worker threads share one tree with no lock:
-//! a node's children are written by the one thread that wins the node's `expanding` flag
-//! and published by a release store of `children`. Visits, wins and virtual losses are
-//! `fetch_add`ed; AMAF counters are updated with plain load/store (a lost update now and
-//! then is noise, and it saves a locked instruction per child). When the arena reaches its
-//! cap (`--max-memory`) expansion stops and the search goes on with the tree it has.
+//! | file | what |
+//! |---|---|
+//! | `mod.rs` | `Searcher` (the kept tree and the threads) and `Search` (one search: descend, simulate, back up) |
+//! | `tree.rs` | lock-free nodes in a chunked arena, the root's position, tree reuse, the PV |
+//! | `prior.rs` | prior knowledge given to new children |
+//! | `dynkomi.rs` | dynamic komi in handicap games |
+//! | `params.rs` | `Params`, every tuning value as data |
+//! | `report.rs` | `Limits`, `Candidate`, `Report`, `Pacer`: what a search reports and when it stops |
+//! | `playout.rs` | light and heavy playouts, the inner loop |
+//! | `patterns.rs` | 3×3 shape patterns for playouts and priors |
 //!
-//! **Selection.** Each node holds statistics from the view of the player who made its
-//! move. Prior knowledge is added at expansion as virtual visits and wins (michi's scheme):
-//! even prior, capture / atari-escape / 3×3 pattern bonuses, moves near the last move,
-//! maluses for self-atari and first/second-line moves in empty areas. Selection maximises
-//! `(1 - β)·q + β·q_amaf` (Gelly and Silver's β) with virtual losses counted as lost
-//! visits, which spreads threads over different lines.
+//! **One playout** (`Search::playout`) reads as michi's `tree_descend` / `tree_update`:
+//! `descend` walks from the root by the selection value, expanding a leaf once it has
+//! `expand_visits` visits and adding a virtual loss on the way; `simulate` plays the
+//! position out; `backup` adds the result to every node on the path, and to the AMAF
+//! statistics of their children whose move the same side played later.
+//!
+//! **Selection** maximises `(1 - β)·q + β·q_amaf` (Gelly and Silver's β, `rave_equiv`) with
+//! prior and virtual-loss visits counted in `q`, which spreads threads over different lines.
 //!
 //! **Threads.** Worker 0 runs on the caller's thread and owns timing, reports and the stop
 //! check; the others run on a rayon pool and stop when worker 0 raises the halt flag (or the
@@ -24,12 +29,19 @@
 //! **Reuse.** The tree is kept between moves (`Searcher`): when the next search starts from
 //! a position reached by moves from the old root, the matching subtree becomes the new root.
 //!
-//! Superko is checked for root moves only (`Game`); deeper moves follow simple ko.
+//! Superko is checked for root moves only (`Game`); deeper moves follow simple ko. The
+//! search depends on the rules core and its tactics only: nothing of dead stones or GTP.
 
-use std::ops::Range;
-use std::sync::OnceLock;
-use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
-use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU8, AtomicU16, AtomicU32, AtomicU64};
+pub mod dynkomi;
+pub mod params;
+pub mod patterns;
+pub mod playout;
+mod prior;
+pub mod report;
+mod tree;
+
+use std::sync::atomic::Ordering::{Relaxed, Release};
+use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
@@ -38,272 +50,16 @@ use rand::rngs::SmallRng;
 use crate::go::point::{EMPTY, MAX_POINTS};
 use crate::go::tactics::Ladder;
 use crate::go::{Board, Color, Game, Move, Point, Scoring};
-use crate::patterns;
-use crate::player::{self, Candidate, Limits, Pacer, Report, add_ownership};
-use crate::playout::{Playouts, Policy};
+pub use dynkomi::dynamic_komi;
+pub use params::{ParamError, Params};
+use playout::{Playouts, Policy, add_ownership};
+use report::Ownership;
+use report::Pacer;
+pub use report::{Candidate, Limits, Report};
+use tree::{BANNED, Node, Tree};
+pub use tree::{NODE_BYTES, max_nodes};
 
-/// Real visits before a node's children are created.
-const EXPAND_VISITS: u32 = 8;
-/// RAVE equivalence parameter: AMAF statistics weigh as much as this many real visits.
-const RAVE_EQUIV: f32 = 3500.0;
-/// Lost visits each in-flight playout adds to the nodes on its path.
-const VIRTUAL_LOSS: u32 = 2;
-const PRIOR_EVEN: f32 = 10.0;
-const PRIOR_CAPTURE_ONE: f32 = 15.0;
-const PRIOR_CAPTURE_MANY: f32 = 30.0;
-const PRIOR_SAVE: f32 = 20.0;
-const PRIOR_PATTERN: f32 = 10.0;
-const PRIOR_SELF_ATARI: f32 = 10.0;
-const PRIOR_NEAR_LAST: [f32; 3] = [24.0, 22.0, 8.0];
-const PRIOR_EMPTY_AREA: f32 = 10.0;
-/// A pass at an inner node, next to other moves: tried only when the others look bad.
-const PRIOR_PASS_WINS: f32 = 1.0;
-/// Under territory scoring the root's pass gets at least 1 in this many root visits, so
-/// the engine knows when passing loses nothing (a move in its own territory loses a point).
-const PASS_SHARE: u32 = 20;
-/// Handicap stones' worth of komi for dynamic komi (points per stone).
-const DYNKOMI_PER_STONE: f64 = 7.0;
-
-/// Bit in `Node::color` marking a root child that is illegal by superko.
-const BANNED: u8 = 0x80;
-
-/// One tree node. All fields are atomics; see the module notes for who writes what.
-#[derive(Default)]
-struct Node {
-    /// The move: a point index, 0 for a pass (index 0 is an edge cell, never a move).
-    mv: AtomicU16,
-    /// Who played `mv` (`Color::cell`), plus `BANNED`.
-    color: AtomicU8,
-    expanding: AtomicBool,
-    visits: AtomicU32,
-    wins: AtomicU32,
-    vloss: AtomicU32,
-    /// f32 bits.
-    prior_visits: AtomicU32,
-    /// f32 bits.
-    prior_wins: AtomicU32,
-    amaf_visits: AtomicU32,
-    amaf_wins: AtomicU32,
-    /// Sum of final margins from the mover's view, in 1/16 points.
-    score_sum: AtomicI64,
-    /// First child index << 32 | child count; 0 before expansion.
-    children: AtomicU64,
-}
-
-impl Node {
-    fn init(&self, mv: Move, color: Color, prior: (f32, f32)) {
-        let m = match mv {
-            Move::Play(p) => p.0,
-            Move::Pass => 0,
-        };
-        self.mv.store(m, Relaxed);
-        self.color.store(color.cell(), Relaxed);
-        self.prior_visits.store(prior.0.to_bits(), Relaxed);
-        self.prior_wins.store(prior.1.to_bits(), Relaxed);
-    }
-
-    fn mv(&self) -> Move {
-        match self.mv.load(Relaxed) {
-            0 => Move::Pass,
-            p => Move::Play(Point(p)),
-        }
-    }
-
-    fn color(&self) -> Color {
-        if self.color.load(Relaxed) & !BANNED == Color::Black.cell() {
-            Color::Black
-        } else {
-            Color::White
-        }
-    }
-
-    fn banned(&self) -> bool {
-        self.color.load(Relaxed) & BANNED != 0
-    }
-
-    fn children(&self) -> Range<usize> {
-        let c = self.children.load(Acquire);
-        let first = (c >> 32) as usize;
-        first..first + (c & 0xffff_ffff) as usize
-    }
-
-    fn prior(&self) -> (f32, f32) {
-        (
-            f32::from_bits(self.prior_visits.load(Relaxed)),
-            f32::from_bits(self.prior_wins.load(Relaxed)),
-        )
-    }
-
-    fn visits(&self) -> u32 {
-        self.visits.load(Relaxed)
-    }
-
-    /// The selection value: prior, real and virtual-loss visits blended with AMAF.
-    fn value(&self) -> f32 {
-        let (pv, pw) = self.prior();
-        let n = self.visits() as f32 + pv + (self.vloss.load(Relaxed) * VIRTUAL_LOSS) as f32;
-        let w = self.wins.load(Relaxed) as f32 + pw;
-        let q = if n > 0.0 { w / n } else { 0.5 };
-        let a = self.amaf_visits.load(Relaxed) as f32;
-        if a <= 0.0 {
-            return q;
-        }
-        let q_amaf = self.amaf_wins.load(Relaxed) as f32 / a;
-        let beta = a / (a + n + n * a / RAVE_EQUIV);
-        (1.0 - beta) * q + beta * q_amaf
-    }
-}
-
-/// Bytes per node, for the memory cap.
-pub const NODE_BYTES: usize = std::mem::size_of::<Node>();
-
-/// Node cap for a memory budget in MiB.
-pub fn max_nodes(memory_mb: u64) -> usize {
-    ((memory_mb as usize) << 20) / NODE_BYTES.max(1)
-}
-
-const CHUNK_BITS: u32 = 16;
-const CHUNK: usize = 1 << CHUNK_BITS;
-
-/// Nodes in chunks of `CHUNK`, allocated on first use, handed out by an atomic bump
-/// counter; a child range never straddles two chunks.
-struct Arena {
-    chunks: Box<[OnceLock<Box<[Node]>>]>,
-    next: AtomicU64,
-    cap: usize,
-}
-
-impl Arena {
-    fn new(cap: usize) -> Arena {
-        let cap = cap.max(2);
-        Arena {
-            chunks: (0..cap.div_ceil(CHUNK)).map(|_| OnceLock::new()).collect(),
-            next: AtomicU64::new(0),
-            cap,
-        }
-    }
-
-    /// Reserves `k` contiguous nodes (zeroed); `None` when the cap is reached.
-    fn alloc(&self, k: usize) -> Option<usize> {
-        if k == 0 || k > CHUNK {
-            return None;
-        }
-        loop {
-            let start = self.next.fetch_add(k as u64, Relaxed) as usize;
-            if start + k > self.cap {
-                return None;
-            }
-            if start >> CHUNK_BITS != (start + k - 1) >> CHUNK_BITS {
-                continue; // the tail of a chunk is left unused
-            }
-            self.chunks[start >> CHUNK_BITS]
-                .get_or_init(|| (0..CHUNK).map(|_| Node::default()).collect());
-            return Some(start);
-        }
-    }
-
-    fn get(&self, i: usize) -> &Node {
-        let chunk = self.chunks[i >> CHUNK_BITS]
-            .get()
-            .expect("node indices come from alloc, which initialises their chunk");
-        &chunk[i & (CHUNK - 1)]
-    }
-
-    fn used(&self) -> usize {
-        (self.next.load(Relaxed) as usize).min(self.cap)
-    }
-}
-
-/// A search tree and the position at its root.
-struct Tree {
-    arena: Arena,
-    root: usize,
-    /// The game the root stands for: the start position and the moves from it.
-    start_hash: u64,
-    start_to_move: Color,
-    moves: Vec<(Color, Move)>,
-    /// What the statistics assumed: rules and komi (dynamic komi changes it each move, so
-    /// reuse keeps statistics gathered with a slightly different komi, as Pachi does).
-    rules: crate::go::Rules,
-    komi: f64,
-}
-
-impl Tree {
-    fn new(game: &Game, cap: usize) -> Tree {
-        let arena = Arena::new(cap);
-        let root = arena.alloc(1).unwrap_or(0);
-        let to_move = game.to_move();
-        arena.get(root).init(Move::Pass, to_move.opp(), (0.0, 0.0));
-        Tree {
-            arena,
-            root,
-            start_hash: game.initial_board().hash(),
-            start_to_move: game.initial_to_move(),
-            moves: game.moves().to_vec(),
-            rules: game.rules(),
-            komi: game.komi(),
-        }
-    }
-
-    fn node(&self, i: usize) -> &Node {
-        self.arena.get(i)
-    }
-
-    /// Moves the root down to the node for `game`'s position if `game` continues the
-    /// root's game by moves the tree has expanded; false if it does not.
-    fn advance_to(&mut self, game: &Game) -> bool {
-        let moves = game.moves();
-        if game.initial_board().hash() != self.start_hash
-            || game.initial_to_move() != self.start_to_move
-            || game.rules() != self.rules
-            || game.komi() != self.komi
-            || moves.len() < self.moves.len()
-            || moves[..self.moves.len()] != self.moves[..]
-        {
-            return false;
-        }
-        let mut n = self.root;
-        for &(c, mv) in &moves[self.moves.len()..] {
-            let Some(child) = self
-                .node(n)
-                .children()
-                .find(|&ch| self.node(ch).mv() == mv && self.node(ch).color() == c)
-            else {
-                return false;
-            };
-            n = child;
-        }
-        if self.node(n).children().is_empty() {
-            return false;
-        }
-        self.root = n;
-        self.moves = moves.to_vec();
-        true
-    }
-
-    /// Principal variation from child `c`: most visited children, ending at a pass.
-    fn pv(&self, c: usize) -> Vec<Move> {
-        let mut pv = vec![self.node(c).mv()];
-        let mut n = c;
-        while self.node(n).mv() != Move::Pass && pv.len() < 30 {
-            let Some(best) = self
-                .node(n)
-                .children()
-                .max_by_key(|&ch| self.node(ch).visits())
-            else {
-                break;
-            };
-            if self.node(best).visits() == 0 {
-                break;
-            }
-            pv.push(self.node(best).mv());
-            n = best;
-        }
-        pv
-    }
-}
-
-/// Search settings that stay fixed for a game.
+/// Search settings that stay fixed for a game (`params` may change between searches).
 #[derive(Copy, Clone, Debug)]
 pub struct Config {
     pub policy: Policy,
@@ -311,6 +67,7 @@ pub struct Config {
     pub node_cap: usize,
     /// Keep the tree between moves.
     pub reuse: bool,
+    pub params: Params,
 }
 
 /// The search with its kept tree and thread pool.
@@ -344,6 +101,12 @@ impl Searcher {
         self.config
     }
 
+    /// Replaces the tuning values; the kept tree is dropped (its priors used the old ones).
+    pub fn set_params(&mut self, params: Params) {
+        self.config.params = params;
+        self.clear();
+    }
+
     /// Forgets the kept tree (new game, loaded position, changed rules or komi).
     pub fn clear(&mut self) {
         self.tree = None;
@@ -357,7 +120,7 @@ impl Searcher {
     /// Searches for `color` in `game` until `limits` or `stop()`, reporting progress every
     /// `every`.
     #[allow(clippy::too_many_arguments)]
-    pub fn think(
+    pub fn run(
         &mut self,
         game: &Game,
         color: Color,
@@ -457,28 +220,6 @@ impl Searcher {
     }
 }
 
-/// Per-worker ownership counts.
-struct Ownership {
-    sums: Vec<i32>,
-    samples: u64,
-}
-
-impl Ownership {
-    fn new() -> Ownership {
-        Ownership {
-            sums: vec![0; MAX_POINTS],
-            samples: 0,
-        }
-    }
-
-    fn merge(&mut self, other: &Ownership) {
-        for (a, b) in self.sums.iter_mut().zip(&other.sums) {
-            *a += b;
-        }
-        self.samples += other.samples;
-    }
-}
-
 /// One search over a tree: shared by the workers.
 struct Search<'t> {
     tree: &'t Tree,
@@ -498,6 +239,17 @@ struct Search<'t> {
     finished: AtomicU64,
 }
 
+/// A worker's own scratch: its random stream, playout runner, ladder reader, board copy,
+/// AMAF marks (the colour that first played each point in this playout) and path.
+struct Worker {
+    rng: SmallRng,
+    runner: Playouts,
+    ladder: Ladder,
+    board: Board,
+    amaf: Vec<u8>,
+    path: Vec<usize>,
+}
+
 impl<'t> Search<'t> {
     fn new(tree: &'t Tree, game: &'t Game, color: Color, limits: Limits, config: Config) -> Self {
         let size = game.size();
@@ -512,7 +264,7 @@ impl<'t> Search<'t> {
             color,
             limits,
             config,
-            komi: dynamic_komi(game) as f32,
+            komi: dynamic_komi(game, &config.params) as f32,
             max_moves: 3 * (size * size) as u32,
             last: [last_point(1), last_point(2)],
             halt: AtomicBool::new(false),
@@ -522,13 +274,17 @@ impl<'t> Search<'t> {
         }
     }
 
+    fn params(&self) -> &Params {
+        &self.config.params
+    }
+
     /// Makes sure the root has its children: every legal move (superko included) that does
     /// not fill an own true eye, and pass. On a reused root, bans superko-illegal children.
-    /// Under territory scoring, pass is kept explored (`PASS_SHARE`).
+    /// Under territory scoring, pass is kept explored (`pass_share`).
     fn prepare_root(&mut self) {
         let root = self.tree.node(self.tree.root);
         if root.children().is_empty() {
-            let mut moves = player::candidate_moves(self.game, self.color);
+            let mut moves = root_moves(self.game, self.color);
             moves.push(Move::Pass);
             self.expand(
                 self.tree.root,
@@ -548,11 +304,12 @@ impl<'t> Search<'t> {
         }
         // At the root a pass is a real option (ending the game, or not losing a point
         // under territory rules): it gets the even prior, not the inner nodes' low one.
+        let even = self.params().prior_even;
         for ch in root.children() {
             let node = self.tree.node(ch);
             if node.mv() == Move::Pass {
-                node.prior_visits.store(PRIOR_EVEN.to_bits(), Relaxed);
-                node.prior_wins.store((PRIOR_EVEN / 2.0).to_bits(), Relaxed);
+                node.prior_visits.store(even.to_bits(), Relaxed);
+                node.prior_wins.store((even / 2.0).to_bits(), Relaxed);
                 if self.game.rules().scoring == Scoring::Territory {
                     self.root_pass = Some(ch);
                 }
@@ -576,7 +333,7 @@ impl<'t> Search<'t> {
         };
         let only_pass = moves.len() == 1;
         for (k, &mv) in moves.iter().enumerate() {
-            let prior = prior(board, color, mv, last, only_pass, ladder);
+            let prior = prior::prior(board, color, mv, last, only_pass, ladder, self.params());
             self.tree.node(first + k).init(mv, color, prior);
         }
         let packed = ((first as u64) << 32) | moves.len() as u64;
@@ -586,9 +343,11 @@ impl<'t> Search<'t> {
 
     /// The child of `n` to descend into.
     fn select(&self, n: usize) -> Option<usize> {
+        let params = self.params();
         if n == self.tree.root
             && let Some(pass) = self.root_pass
-            && self.tree.node(pass).visits() * PASS_SHARE < self.tree.node(n).visits()
+            && (self.tree.node(pass).visits() as u64) * (params.pass_share as u64)
+                < self.tree.node(n).visits() as u64
         {
             return Some(pass);
         }
@@ -599,7 +358,7 @@ impl<'t> Search<'t> {
             if node.banned() {
                 continue;
             }
-            let v = node.value();
+            let v = node.value(params.virtual_loss, params.rave_equiv);
             if v > best_value {
                 best_value = v;
                 best = Some(ch);
@@ -608,20 +367,22 @@ impl<'t> Search<'t> {
         best
     }
 
-    /// Runs playouts until `tick` (called before each, with this worker's counts) says to
-    /// stop or the playout budget is used up.
+    /// Runs playouts until `tick` (called before each, with this worker's ownership counts)
+    /// says to stop or the playout budget is used up.
     fn work(
         &self,
         seed: u64,
         own: &mut Ownership,
         tick: &mut dyn FnMut(&Self, &Ownership) -> bool,
     ) {
-        let mut rng = SmallRng::seed_from_u64(seed);
-        let mut runner = Playouts::new(self.config.policy);
-        let mut ladder = Ladder::new();
-        let mut board = self.game.board().clone();
-        let mut amaf = vec![0u8; MAX_POINTS];
-        let mut path: Vec<usize> = Vec::with_capacity(64);
+        let mut w = Worker {
+            rng: SmallRng::seed_from_u64(seed),
+            runner: Playouts::new(self.config.policy, self.params()),
+            ladder: Ladder::new(),
+            board: self.game.board().clone(),
+            amaf: vec![0u8; MAX_POINTS],
+            path: Vec::with_capacity(64),
+        };
         loop {
             if tick(self, own) {
                 break;
@@ -630,42 +391,38 @@ impl<'t> Search<'t> {
             if self.limits.playouts.is_some_and(|limit| claimed >= limit) {
                 break;
             }
-            self.playout(
-                &mut board,
-                &mut amaf,
-                &mut path,
-                &mut rng,
-                &mut runner,
-                &mut ladder,
-            );
-            add_ownership(&board, &mut own.sums);
+            self.playout(&mut w);
+            add_ownership(&w.board, &mut own.sums);
             own.samples += 1;
             self.finished.fetch_add(1, Relaxed);
         }
     }
 
-    /// One descent, playout and update.
-    fn playout(
-        &self,
-        board: &mut Board,
-        amaf: &mut [u8],
-        path: &mut Vec<usize>,
-        rng: &mut SmallRng,
-        runner: &mut Playouts,
-        ladder: &mut Ladder,
-    ) {
+    /// One playout: descend the tree, play the rest out, back the result up.
+    fn playout(&self, w: &mut Worker) {
+        let (to_move, last) = self.descend(w);
+        let margin = self.simulate(w, to_move, last);
+        self.backup(&w.path, &w.amaf, margin);
+    }
+
+    /// Walks from the root to a leaf on `w.board`, expanding a leaf that has been visited
+    /// `expand_visits` times, adding a virtual loss to each child taken and marking AMAF
+    /// moves. Leaves the path in `w.path`; returns the side to move at the leaf and the
+    /// last two moves.
+    fn descend(&self, w: &mut Worker) -> (Color, [Option<Point>; 2]) {
         let tree = self.tree;
+        let board = &mut w.board;
         board.copy_from(self.game.board());
-        amaf.fill(0);
-        path.clear();
-        path.push(tree.root);
+        w.amaf.fill(0);
+        w.path.clear();
+        w.path.push(tree.root);
         let mut n = tree.root;
         let mut to_move = self.color;
         let mut last = self.last;
         loop {
             let node = tree.node(n);
             if node.children().is_empty() {
-                let ready = node.visits() >= EXPAND_VISITS
+                let ready = node.visits() >= self.params().expand_visits
                     && node
                         .expanding
                         .compare_exchange(false, true, Relaxed, Relaxed)
@@ -674,7 +431,7 @@ impl<'t> Search<'t> {
                     break;
                 }
                 let moves = inner_moves(board, to_move);
-                if !self.expand(n, board, to_move, &moves, last[0], ladder) {
+                if !self.expand(n, board, to_move, &moves, last[0], &mut w.ladder) {
                     break;
                 }
             }
@@ -686,8 +443,8 @@ impl<'t> Search<'t> {
             match child.mv() {
                 Move::Play(p) => {
                     board.play(p, to_move);
-                    if amaf[p.idx()] == 0 {
-                        amaf[p.idx()] = to_move.cell();
+                    if w.amaf[p.idx()] == 0 {
+                        w.amaf[p.idx()] = to_move.cell();
                     }
                     last = [Some(p), last[0]];
                 }
@@ -696,16 +453,37 @@ impl<'t> Search<'t> {
                     last = [None, last[0]];
                 }
             }
-            path.push(c);
+            w.path.push(c);
             n = c;
             to_move = to_move.opp();
         }
-        let result = runner.run(board, to_move, last, rng, self.max_moves, |p, c| {
-            if amaf[p.idx()] == 0 {
-                amaf[p.idx()] = c.cell();
-            }
-        });
-        let margin = result.margin as f32 - self.komi;
+        (to_move, last)
+    }
+
+    /// Plays the leaf position out with the worker's policy, marking AMAF moves; returns
+    /// the final margin, black minus white with (dynamic) komi.
+    fn simulate(&self, w: &mut Worker, to_move: Color, last: [Option<Point>; 2]) -> f32 {
+        let amaf = &mut w.amaf;
+        let result = w.runner.run(
+            &mut w.board,
+            to_move,
+            last,
+            &mut w.rng,
+            self.max_moves,
+            |p, c| {
+                if amaf[p.idx()] == 0 {
+                    amaf[p.idx()] = c.cell();
+                }
+            },
+        );
+        result.margin as f32 - self.komi
+    }
+
+    /// Adds a playout with final `margin` (black minus white) to every node on `path`,
+    /// taking back the virtual losses, and to the AMAF statistics of each path node's
+    /// children whose move the same colour played first in the playout (`amaf`).
+    fn backup(&self, path: &[usize], amaf: &[u8], margin: f32) {
+        let tree = self.tree;
         let black_wins = margin > 0.0;
         let margin16 = (margin * 16.0).round() as i64;
         for (k, &i) in path.iter().enumerate() {
@@ -806,112 +584,15 @@ impl<'t> Search<'t> {
     }
 }
 
-/// Komi for the search: the game's (with handicap compensation), raised in handicap games
-/// by 7 points per handicap stone at the start, falling linearly to nothing by the time
-/// 60% of the board's points have been played (Pachi's linear dynamic komi). Searching as
-/// black (the side with the stones), hoshi then aims to win by more instead of playing
-/// slack; as white it counts a loss by less than the extra as a win, so the search still
-/// tells good moves from bad instead of seeing a lost game everywhere. Returned as white's
-/// bonus on the board margin.
-pub fn dynamic_komi(game: &Game) -> f64 {
-    let base = game.white_bonus();
-    let handicap = game.handicap() as f64;
-    if handicap < 2.0 {
-        return base;
-    }
-    let points = (game.size() * game.size()) as f64;
-    let fade = (1.0 - game.moves().len() as f64 / (0.6 * points)).max(0.0);
-    base + DYNKOMI_PER_STONE * handicap * fade
-}
-
-/// Prior knowledge for `color` playing `mv` on `board`: (virtual visits, virtual wins).
-fn prior(
-    board: &Board,
-    color: Color,
-    mv: Move,
-    last: Option<Point>,
-    only_pass: bool,
-    ladder: &mut Ladder,
-) -> (f32, f32) {
-    let mut visits = PRIOR_EVEN;
-    let mut wins = PRIOR_EVEN / 2.0;
-    let Move::Play(p) = mv else {
-        return if only_pass {
-            (visits, wins)
-        } else {
-            (visits, PRIOR_PASS_WINS)
-        };
-    };
-    // Captures (enemy neighbours in atari) and escapes (own neighbours in atari whose
-    // liberty this is, when the extension escapes the ladder).
-    let mut captured = 0;
-    let mut saves = false;
-    for n in board.neighbors(p) {
-        match board.color_at(n) {
-            Some(c) if c != color && board.atari_liberty(n) == Some(p) => {
-                captured += board.chain(n).stones as u32;
-            }
-            Some(c) if c == color && board.atari_liberty(n) == Some(p) => saves = true,
-            _ => {}
-        }
-    }
-    if captured > 0 {
-        let bonus = if captured == 1 {
-            PRIOR_CAPTURE_ONE
-        } else {
-            PRIOR_CAPTURE_MANY
-        };
-        visits += bonus;
-        wins += bonus;
-    }
-    if saves && ladder.escapes(board, p, color) {
-        visits += PRIOR_SAVE;
-        wins += PRIOR_SAVE;
-    }
-    if captured == 0 && board.libs_after(p, color, 2).0 < 2 {
-        visits += PRIOR_SELF_ATARI;
-    }
-    if patterns::matches(board.neighborhood(p)) {
-        visits += PRIOR_PATTERN;
-        wins += PRIOR_PATTERN;
-    }
-    if let Some(l) = last {
-        let geo = board.geometry();
-        let ((x0, y0), (x1, y1)) = (geo.coords(l), geo.coords(p));
-        let d = x0.abs_diff(x1) + y0.abs_diff(y1);
-        if (1..=3).contains(&d) {
-            let bonus = PRIOR_NEAR_LAST[d - 1];
-            visits += bonus;
-            wins += bonus;
-        }
-    }
-    // First and second line far from any stone: poor; third line there: good.
-    let geo = board.geometry();
-    let (x, y) = geo.coords(p);
-    let size = geo.size();
-    let line = 1 + x.min(y).min(size - 1 - x).min(size - 1 - y);
-    if size >= 7 && line <= 3 && empty_area(board, p, 3) {
-        visits += PRIOR_EMPTY_AREA;
-        if line == 3 {
-            wins += PRIOR_EMPTY_AREA;
-        }
-    }
-    (visits, wins)
-}
-
-/// Whether no stone lies within Manhattan distance `r` of `p`.
-fn empty_area(board: &Board, p: Point, r: usize) -> bool {
-    let geo = board.geometry();
-    let (px, py) = geo.coords(p);
-    let n = geo.size();
-    for y in py.saturating_sub(r)..=(py + r).min(n - 1) {
-        for x in px.saturating_sub(r)..=(px + r).min(n - 1) {
-            if px.abs_diff(x) + py.abs_diff(y) <= r && board.cell(geo.point(x, y)) != EMPTY {
-                return false;
-            }
-        }
-    }
-    true
+/// Root moves worth trying for `c`: legal (with superko), not filling a true eye of `c`.
+pub fn root_moves(game: &Game, c: Color) -> Vec<Move> {
+    let b = game.board();
+    game.geometry()
+        .points()
+        .filter(|&p| b.cell(p) == EMPTY && !b.is_true_eye(p, c))
+        .map(Move::Play)
+        .filter(|&m| game.is_legal(c, m))
+        .collect()
 }
 
 /// Moves to try for `color` at an inner node: legal (simple ko, no suicide), not filling
@@ -929,6 +610,7 @@ fn inner_moves(board: &Board, color: Color) -> Vec<Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use super::tree::CHUNK_BITS;
     use crate::go::{RuleSet, Rules};
 
     fn config(threads: usize, node_cap: usize) -> Config {
@@ -937,7 +619,16 @@ mod tests {
             threads,
             node_cap,
             reuse: true,
+            params: Params::default(),
         }
+    }
+
+    /// The most visited move other than pass.
+    fn most_visited_play(r: &Report) -> Move {
+        r.candidates
+            .iter()
+            .find(|c| c.mv != Move::Pass)
+            .map_or(Move::Pass, |c| c.mv)
     }
 
     fn run_with(s: &mut Searcher, game: &Game, color: Color, playouts: u64, seed: u64) -> Report {
@@ -945,7 +636,7 @@ mod tests {
             playouts: Some(playouts),
             time: None,
         };
-        s.think(game, color, limits, seed, &|| false, None, &mut |_| {})
+        s.run(game, color, limits, seed, &|| false, None, &mut |_| {})
     }
 
     fn run(game: &Game, color: Color, playouts: u64, seed: u64) -> Report {
@@ -977,7 +668,7 @@ mod tests {
             Color::Black,
         );
         let r = run(&g, Color::Black, 2000, 1);
-        assert_eq!(g.geometry().move_text(player::choose(&r)), "D3");
+        assert_eq!(g.geometry().move_text(most_visited_play(&r)), "D3");
         assert!(r.best().unwrap().winrate() > 0.9);
     }
 
@@ -996,7 +687,7 @@ mod tests {
             Color::Black,
         );
         let r = run(&g, Color::Black, 4000, 2);
-        assert_eq!(g.geometry().move_text(player::choose(&r)), "E3");
+        assert_eq!(g.geometry().move_text(most_visited_play(&r)), "E3");
     }
 
     #[test]
@@ -1004,7 +695,7 @@ mod tests {
         let g = Game::new(9, Rules::default(), 7.5).unwrap();
         let a = run(&g, Color::Black, 1500, 9);
         let b = run(&g, Color::Black, 1500, 9);
-        assert_eq!(player::choose(&a), player::choose(&b));
+        assert_eq!(most_visited_play(&a), most_visited_play(&b));
         assert_eq!(a.best().unwrap().visits, b.best().unwrap().visits);
         let best = a.best().unwrap();
         assert_eq!(best.pv[0], best.mv);
@@ -1050,7 +741,7 @@ mod tests {
         let mut g = Game::new(9, Rules::default(), 7.5).unwrap();
         let mut s = Searcher::new(config(1, 1 << 20));
         let r = run_with(&mut s, &g, Color::Black, 4000, 4);
-        let mv = player::choose(&r);
+        let mv = most_visited_play(&r);
         g.play(Color::Black, mv).unwrap();
         // White's reply: the most visited child of black's move.
         let reply = r.best().unwrap().pv[1];
@@ -1070,8 +761,8 @@ mod tests {
         assert!(kept > 10, "{kept}");
         let r2 = run_with(&mut s, &g, Color::Black, 1000, 5);
         let total: u64 = r2.candidates.iter().map(|c| c.visits).sum();
-        // The kept node's first EXPAND_VISITS playouts ended at it, before it had children.
-        assert_eq!(total as u32, kept - EXPAND_VISITS + 1000);
+        // The kept node's first expand_visits playouts ended at it, before it had children.
+        assert_eq!(total as u32, kept - Params::default().expand_visits + 1000);
         // A position that does not continue the tree starts afresh.
         let other = Game::new(9, Rules::default(), 6.5).unwrap();
         let r3 = run_with(&mut s, &other, Color::Black, 500, 6);
@@ -1090,24 +781,5 @@ mod tests {
             .unwrap();
         let black = run(&g, Color::Black, 3000, 8).best().unwrap().winrate();
         assert!((0.2..0.7).contains(&black), "black sees {black}");
-    }
-
-    #[test]
-    fn dynamic_komi_fades_with_the_moves() {
-        let mut g = Game::new(19, Rules::default(), 0.5).unwrap();
-        assert_eq!(dynamic_komi(&g), g.white_bonus());
-        let stones = crate::go::handicap::fixed(g.geometry(), 4).unwrap();
-        g.place_handicap(&stones).unwrap();
-        let base = g.white_bonus();
-        assert_eq!(dynamic_komi(&g), base + 28.0);
-        for k in 0..300 {
-            let c = g.to_move();
-            g.play(c, Move::Pass).unwrap();
-            if k == 100 {
-                let d = dynamic_komi(&g) - base;
-                assert!(d > 0.0 && d < 28.0, "{d}");
-            }
-        }
-        assert_eq!(dynamic_komi(&g), base);
     }
 }

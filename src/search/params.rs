@@ -1,0 +1,253 @@
+//! `Params`: every tuning value of the search, the playouts, the move decision and the
+//! dead-stone judgement, as data. Set with `--param name=value` or the GTP command
+//! `hoshi-param name value`, so a tuner can change them without recompiling or restarting;
+//! `hoshi --param help` lists them with their values and ranges.
+
+use std::fmt;
+
+/// Why a parameter could not be set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParamError {
+    Unknown(String),
+    BadValue {
+        name: &'static str,
+        value: String,
+        range: &'static str,
+    },
+}
+
+impl fmt::Display for ParamError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParamError::Unknown(name) => write!(f, "unknown parameter {name:?}"),
+            ParamError::BadValue { name, value, range } => {
+                write!(f, "{name} takes a number in {range}, not {value:?}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ParamError {}
+
+/// One parameter's name, doc comment and range, for listings.
+#[derive(Copy, Clone, Debug)]
+pub struct ParamInfo {
+    pub name: &'static str,
+    pub doc: &'static str,
+    pub range: &'static str,
+}
+
+/// A number parsed from `value`, accepted if it lies in `lo..=hi`.
+fn parse_in<T: std::str::FromStr + PartialOrd>(
+    name: &'static str,
+    value: &str,
+    lo: T,
+    hi: T,
+    range: &'static str,
+) -> Result<T, ParamError> {
+    match value.trim().parse::<T>() {
+        Ok(v) if lo <= v && v <= hi => Ok(v),
+        _ => Err(ParamError::BadValue {
+            name,
+            value: value.to_string(),
+            range,
+        }),
+    }
+}
+
+/// Declares `Params` with, for each field, its doc comment, type, default and the range a
+/// setting must lie in; and the name-based `set`, `get` and `INFO` over them.
+macro_rules! params {
+    ($( $(#[doc = $doc:literal])+ $name:ident: $ty:ty = $default:literal, $lo:literal ..= $hi:literal; )+) => {
+        /// The tuning values. `Params::default()` is the engine as released.
+        #[derive(Copy, Clone, Debug, PartialEq)]
+        pub struct Params {
+            $( $(#[doc = $doc])+ pub $name: $ty, )+
+        }
+
+        impl Default for Params {
+            fn default() -> Params {
+                Params { $( $name: $default, )+ }
+            }
+        }
+
+        impl Params {
+            /// Every parameter, in declaration order.
+            pub const INFO: &[ParamInfo] = &[ $( ParamInfo {
+                name: stringify!($name),
+                doc: concat!($($doc),+),
+                range: concat!(stringify!($lo), "..=", stringify!($hi)),
+            }, )+ ];
+
+            /// Sets parameter `name` from its text; an unknown name or a value that is not
+            /// a number in the parameter's range is an error and changes nothing.
+            pub fn set(&mut self, name: &str, value: &str) -> Result<(), ParamError> {
+                match name {
+                    $( stringify!($name) => {
+                        self.$name = parse_in::<$ty>(
+                            stringify!($name),
+                            value,
+                            $lo,
+                            $hi,
+                            concat!(stringify!($lo), "..=", stringify!($hi)),
+                        )?;
+                        Ok(())
+                    } )+
+                    _ => Err(ParamError::Unknown(name.to_string())),
+                }
+            }
+
+            /// The value of parameter `name` as text.
+            pub fn get(&self, name: &str) -> Option<String> {
+                match name {
+                    $( stringify!($name) => Some(self.$name.to_string()), )+
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+params! {
+    // The tree.
+    /// Real visits a node gets before its children are created.
+    expand_visits: u32 = 8, 0..=10_000;
+    /// RAVE equivalence: AMAF statistics weigh as much as this many real visits.
+    rave_equiv: f32 = 3500.0, 0.0..=1e9;
+    /// Lost visits each in-flight playout adds to the nodes on its path (spreads threads).
+    virtual_loss: u32 = 2, 0..=1000;
+    /// Under territory scoring the root's pass gets at least 1 in this many root visits,
+    /// so the engine knows when passing loses nothing.
+    pass_share: u32 = 20, 1..=1_000_000;
+    // Priors: (virtual visits, virtual wins) added to a child when it is created.
+    /// Even prior of every move: this many visits at a 50% win rate.
+    prior_even: f32 = 10.0, 0.0..=1e6;
+    /// Won visits for capturing one stone.
+    prior_capture_one: f32 = 15.0, 0.0..=1e6;
+    /// Won visits for capturing two or more stones.
+    prior_capture_many: f32 = 30.0, 0.0..=1e6;
+    /// Won visits for an extension that saves an own chain in atari (ladder read out).
+    prior_save: f32 = 20.0, 0.0..=1e6;
+    /// Won visits for a move matching a 3x3 pattern.
+    prior_pattern: f32 = 10.0, 0.0..=1e6;
+    /// Lost visits for a self-atari that captures nothing.
+    prior_self_atari: f32 = 10.0, 0.0..=1e6;
+    /// Won visits for a move at Manhattan distance 1 from the last move.
+    prior_near_last_1: f32 = 24.0, 0.0..=1e6;
+    /// Won visits for a move at Manhattan distance 2 from the last move.
+    prior_near_last_2: f32 = 22.0, 0.0..=1e6;
+    /// Won visits for a move at Manhattan distance 3 from the last move.
+    prior_near_last_3: f32 = 8.0, 0.0..=1e6;
+    /// Visits for a move on lines 1-3 with no stone within distance 3: lost on the first
+    /// and second line, won on the third.
+    prior_empty_area: f32 = 10.0, 0.0..=1e6;
+    /// Virtual wins of a pass at an inner node (out of `prior_even` visits): tried only
+    /// when the other moves look bad.
+    prior_pass_wins: f32 = 1.0, 0.0..=1e6;
+    // Dynamic komi in handicap games.
+    /// Extra komi per handicap stone at the start of a handicap game.
+    dynkomi_per_stone: f64 = 7.0, 0.0..=100.0;
+    /// Share of the board's points played by which the extra komi has faded to nothing.
+    dynkomi_fade: f64 = 0.6, 0.01..=10.0;
+    // Heavy playouts: relative weights of the candidate moves.
+    /// Weight of capturing a chain in atari.
+    playout_capture: u32 = 60, 0..=10_000;
+    /// Extra weight per captured stone (up to 8 stones).
+    playout_capture_per_stone: u32 = 10, 0..=1000;
+    /// Weight of saving an own chain in atari (counter-capture or escaping extension).
+    playout_save: u32 = 40, 0..=10_000;
+    /// Weight of a 3x3 pattern move next to the last move.
+    playout_pattern: u32 = 12, 0..=10_000;
+    /// Weight of the vital point after a capture of three or more stones.
+    playout_nakade: u32 = 60, 0..=10_000;
+    /// Weight of a random move instead, when there are candidates.
+    playout_random: u32 = 4, 0..=10_000;
+    // The move decision and the dead-stone judgement.
+    /// Under territory rules, pass instead of a move inside one's own territory when the
+    /// pass's win rate is within this of the best move's.
+    pass_slack: f64 = 0.03, 0.0..=1.0;
+    /// Exploration constant of the flat Monte Carlo sampler behind the dead-stone
+    /// judgement (UCB1).
+    status_explore: f64 = 0.7, 0.0..=100.0;
+    /// Most liberties a seki chain may have besides the ones it shares: more eye space
+    /// makes a living group with territory, not a seki.
+    seki_max_eye_space: u32 = 6, 0..=1000;
+}
+
+impl Params {
+    /// The listing `hoshi --param help` prints: one parameter a line, with its value, range
+    /// and doc comment.
+    pub fn help(&self) -> String {
+        let width = Params::INFO.iter().map(|i| i.name.len()).max().unwrap_or(0);
+        Params::INFO
+            .iter()
+            .map(|i| {
+                let value = self.get(i.name).unwrap_or_default();
+                let doc = i.doc.split_whitespace().collect::<Vec<_>>().join(" ");
+                format!("{:width$} = {value:8} ({})  {doc}\n", i.name, i.range)
+            })
+            .collect()
+    }
+
+    /// Applies `name=value` settings in order; the first bad one is the error.
+    pub fn apply<'a>(
+        &mut self,
+        settings: impl IntoIterator<Item = &'a str>,
+    ) -> Result<(), ParamError> {
+        for s in settings {
+            let (name, value) = s
+                .split_once('=')
+                .ok_or_else(|| ParamError::Unknown(s.to_string()))?;
+            self.set(name.trim(), value)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_parameter_round_trips_by_name() {
+        let defaults = Params::default();
+        for info in Params::INFO {
+            let text = defaults.get(info.name).unwrap();
+            let mut p = Params::default();
+            p.set(info.name, &text).unwrap();
+            assert_eq!(p, defaults, "{}", info.name);
+            assert!(!info.doc.trim().is_empty(), "{} has no doc", info.name);
+        }
+        assert_eq!(Params::INFO.len(), defaults.help().lines().count());
+    }
+
+    #[test]
+    fn settings_change_one_field_and_bad_ones_change_nothing() {
+        let mut p = Params::default();
+        p.apply(["rave_equiv=1000", "expand_visits = 3"].iter().copied())
+            .unwrap();
+        assert_eq!(p.rave_equiv, 1000.0);
+        assert_eq!(p.expand_visits, 3);
+        let before = p;
+        for bad in [
+            "rave_equiv=-1",
+            "rave_equiv=NaN",
+            "rave_equiv=inf",
+            "expand_visits=1.5",
+            "expand_visits=99999999999",
+            "pass_share=0",
+            "nonsense=1",
+            "rave_equiv",
+        ] {
+            assert!(p.apply([bad]).is_err(), "{bad}");
+            assert_eq!(p, before, "{bad}");
+        }
+        assert!(matches!(
+            p.set("playout_save", "x"),
+            Err(ParamError::BadValue {
+                name: "playout_save",
+                ..
+            })
+        ));
+    }
+}

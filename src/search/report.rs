@@ -1,0 +1,147 @@
+//! What a search reports, and when it stops: `Limits`, per-move `Candidate` statistics, the
+//! `Report` of a search, the `Pacer` that times it, and the ownership counts its playouts
+//! add up. The engine, the protocol and the dead-stone judgement read these types.
+
+use std::time::{Duration, Instant};
+
+use crate::go::point::MAX_POINTS;
+use crate::go::{Color, Move, Point};
+
+/// When to stop thinking.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Limits {
+    pub playouts: Option<u64>,
+    pub time: Option<Duration>,
+}
+
+/// Statistics for one root move.
+#[derive(Clone, Debug)]
+pub struct Candidate {
+    pub mv: Move,
+    pub visits: u64,
+    /// Playouts won by the side to move.
+    pub wins: f64,
+    /// Sum of final margins from the mover's view (komi included).
+    pub margin_sum: f64,
+    /// Prior probability of the move (the candidates' priors sum to 1).
+    pub prior: f64,
+    /// Principal variation, starting with `mv`.
+    pub pv: Vec<Move>,
+}
+
+impl Candidate {
+    pub fn winrate(&self) -> f64 {
+        if self.visits == 0 {
+            0.5
+        } else {
+            self.wins / self.visits as f64
+        }
+    }
+
+    pub fn mean_margin(&self) -> f64 {
+        if self.visits == 0 {
+            0.0
+        } else {
+            self.margin_sum / self.visits as f64
+        }
+    }
+
+    /// A lower confidence bound on the win rate (normal approximation, 2 sigma).
+    pub fn lcb(&self) -> f64 {
+        if self.visits == 0 {
+            return 0.0;
+        }
+        let p = self.winrate();
+        let n = self.visits as f64;
+        (p - 2.0 * (p * (1.0 - p) / n).sqrt() - 1.0 / n).max(0.0)
+    }
+}
+
+/// The state of a search: candidates best first, playouts run, ownership so far.
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub color: Color,
+    pub candidates: Vec<Candidate>,
+    pub playouts: u64,
+    pub elapsed: Duration,
+    /// Per board index: sum over playouts of +1 (black owns) / -1 (white owns).
+    pub ownership_sum: Vec<i32>,
+    /// Playouts counted in `ownership_sum`.
+    pub ownership_samples: u64,
+}
+
+impl Report {
+    pub fn best(&self) -> Option<&Candidate> {
+        self.candidates.first()
+    }
+
+    /// Mean ownership at `p` in [-1, 1], black positive.
+    pub fn ownership(&self, p: Point) -> f64 {
+        if self.ownership_samples == 0 {
+            0.0
+        } else {
+            self.ownership_sum[p.idx()] as f64 / self.ownership_samples as f64
+        }
+    }
+}
+
+/// Decides when a search stops and when it reports progress: after `limits.playouts`,
+/// after `limits.time`, or when `stop()` says so (checked every 16 playouts), and a report
+/// every `every`.
+pub(crate) struct Pacer {
+    limits: Limits,
+    every: Option<Duration>,
+    pub(crate) start: Instant,
+    last_report: Instant,
+}
+
+impl Pacer {
+    pub(crate) fn new(limits: Limits, every: Option<Duration>) -> Pacer {
+        let now = Instant::now();
+        Pacer {
+            limits,
+            every,
+            start: now,
+            last_report: now,
+        }
+    }
+
+    /// Whether to stop before playout number `playouts`.
+    pub(crate) fn done(&self, playouts: u64, stop: &dyn Fn() -> bool) -> bool {
+        self.limits.playouts.is_some_and(|n| playouts >= n)
+            || (playouts.is_multiple_of(16)
+                && (self.limits.time.is_some_and(|t| self.start.elapsed() >= t) || stop()))
+    }
+
+    /// Whether a progress report is due now (checked every 16 playouts).
+    pub(crate) fn report_due(&mut self, playouts: u64) -> bool {
+        let due = playouts.is_multiple_of(16)
+            && self.every.is_some_and(|e| self.last_report.elapsed() >= e);
+        if due {
+            self.last_report = Instant::now();
+        }
+        due
+    }
+}
+
+/// Ownership counts of one worker's playouts (see `playout::add_ownership`).
+pub(crate) struct Ownership {
+    pub(crate) sums: Vec<i32>,
+    pub(crate) samples: u64,
+}
+
+impl Ownership {
+    pub(crate) fn new() -> Ownership {
+        Ownership {
+            sums: vec![0; MAX_POINTS],
+            samples: 0,
+        }
+    }
+
+    pub(crate) fn merge(&mut self, other: &Ownership) {
+        for (a, b) in self.sums.iter_mut().zip(&other.sums) {
+            *a += b;
+        }
+        self.samples += other.samples;
+    }
+}

@@ -1,0 +1,259 @@
+//! The search tree: atomic nodes in a chunked arena, and the position at its root.
+//!
+//! Nodes live in a chunked arena (`Arena`) addressed by index; a node's children are
+//! contiguous. Every field is an atomic, so worker threads share one tree with no lock:
+//! a node's children are written by the one thread that wins the node's `expanding` flag
+//! and published by a release store of `children`. Visits, wins and virtual losses are
+//! `fetch_add`ed; AMAF counters are updated with plain load/store (a lost update now and
+//! then is noise, and it saves a locked instruction per child). When the arena reaches its
+//! cap (`--max-memory`) expansion stops and the search goes on with the tree it has.
+//!
+//! Each node holds statistics from the view of the player who made its move. The tree is
+//! kept between moves: `Tree::advance_to` moves the root down to the position reached.
+
+use std::ops::Range;
+use std::sync::OnceLock;
+use std::sync::atomic::Ordering::{Acquire, Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU8, AtomicU16, AtomicU32, AtomicU64};
+
+use crate::go::{Color, Game, Move, Point, Rules};
+
+/// Bit in `Node::color` marking a root child that is illegal by superko.
+pub(super) const BANNED: u8 = 0x80;
+
+/// One tree node. All fields are atomics; see the module notes for who writes what.
+#[derive(Default)]
+pub(super) struct Node {
+    /// The move: a point index, 0 for a pass (index 0 is an edge cell, never a move).
+    pub(super) mv: AtomicU16,
+    /// Who played `mv` (`Color::cell`), plus `BANNED`.
+    pub(super) color: AtomicU8,
+    pub(super) expanding: AtomicBool,
+    pub(super) visits: AtomicU32,
+    pub(super) wins: AtomicU32,
+    pub(super) vloss: AtomicU32,
+    /// f32 bits.
+    pub(super) prior_visits: AtomicU32,
+    /// f32 bits.
+    pub(super) prior_wins: AtomicU32,
+    pub(super) amaf_visits: AtomicU32,
+    pub(super) amaf_wins: AtomicU32,
+    /// Sum of final margins from the mover's view, in 1/16 points.
+    pub(super) score_sum: AtomicI64,
+    /// First child index << 32 | child count; 0 before expansion.
+    pub(super) children: AtomicU64,
+}
+
+impl Node {
+    pub(super) fn init(&self, mv: Move, color: Color, prior: (f32, f32)) {
+        let m = match mv {
+            Move::Play(p) => p.0,
+            Move::Pass => 0,
+        };
+        self.mv.store(m, Relaxed);
+        self.color.store(color.cell(), Relaxed);
+        self.prior_visits.store(prior.0.to_bits(), Relaxed);
+        self.prior_wins.store(prior.1.to_bits(), Relaxed);
+    }
+
+    pub(super) fn mv(&self) -> Move {
+        match self.mv.load(Relaxed) {
+            0 => Move::Pass,
+            p => Move::Play(Point(p)),
+        }
+    }
+
+    pub(super) fn color(&self) -> Color {
+        if self.color.load(Relaxed) & !BANNED == Color::Black.cell() {
+            Color::Black
+        } else {
+            Color::White
+        }
+    }
+
+    pub(super) fn banned(&self) -> bool {
+        self.color.load(Relaxed) & BANNED != 0
+    }
+
+    pub(super) fn children(&self) -> Range<usize> {
+        let c = self.children.load(Acquire);
+        let first = (c >> 32) as usize;
+        first..first + (c & 0xffff_ffff) as usize
+    }
+
+    pub(super) fn prior(&self) -> (f32, f32) {
+        (
+            f32::from_bits(self.prior_visits.load(Relaxed)),
+            f32::from_bits(self.prior_wins.load(Relaxed)),
+        )
+    }
+
+    pub(super) fn visits(&self) -> u32 {
+        self.visits.load(Relaxed)
+    }
+
+    /// The selection value: prior, real and virtual-loss visits (`virtual_loss` lost
+    /// visits each) blended with AMAF (`rave_equiv`: see `Params`).
+    pub(super) fn value(&self, virtual_loss: u32, rave_equiv: f32) -> f32 {
+        let (pv, pw) = self.prior();
+        let n = self.visits() as f32 + pv + (self.vloss.load(Relaxed) * virtual_loss) as f32;
+        let w = self.wins.load(Relaxed) as f32 + pw;
+        let q = if n > 0.0 { w / n } else { 0.5 };
+        let a = self.amaf_visits.load(Relaxed) as f32;
+        if a <= 0.0 {
+            return q;
+        }
+        let q_amaf = self.amaf_wins.load(Relaxed) as f32 / a;
+        let beta = a / (a + n + n * a / rave_equiv);
+        (1.0 - beta) * q + beta * q_amaf
+    }
+}
+
+/// Bytes per node, for the memory cap.
+pub const NODE_BYTES: usize = std::mem::size_of::<Node>();
+
+/// Node cap for a memory budget in MiB.
+pub fn max_nodes(memory_mb: u64) -> usize {
+    ((memory_mb as usize) << 20) / NODE_BYTES.max(1)
+}
+
+pub(super) const CHUNK_BITS: u32 = 16;
+const CHUNK: usize = 1 << CHUNK_BITS;
+
+/// Nodes in chunks of `CHUNK`, allocated on first use, handed out by an atomic bump
+/// counter; a child range never straddles two chunks.
+pub(super) struct Arena {
+    pub(super) chunks: Box<[OnceLock<Box<[Node]>>]>,
+    next: AtomicU64,
+    cap: usize,
+}
+
+impl Arena {
+    pub(super) fn new(cap: usize) -> Arena {
+        let cap = cap.max(2);
+        Arena {
+            chunks: (0..cap.div_ceil(CHUNK)).map(|_| OnceLock::new()).collect(),
+            next: AtomicU64::new(0),
+            cap,
+        }
+    }
+
+    /// Reserves `k` contiguous nodes (zeroed); `None` when the cap is reached.
+    pub(super) fn alloc(&self, k: usize) -> Option<usize> {
+        if k == 0 || k > CHUNK {
+            return None;
+        }
+        loop {
+            let start = self.next.fetch_add(k as u64, Relaxed) as usize;
+            if start + k > self.cap {
+                return None;
+            }
+            if start >> CHUNK_BITS != (start + k - 1) >> CHUNK_BITS {
+                continue; // the tail of a chunk is left unused
+            }
+            self.chunks[start >> CHUNK_BITS]
+                .get_or_init(|| (0..CHUNK).map(|_| Node::default()).collect());
+            return Some(start);
+        }
+    }
+
+    pub(super) fn get(&self, i: usize) -> &Node {
+        let chunk = self.chunks[i >> CHUNK_BITS]
+            .get()
+            .expect("node indices come from alloc, which initialises their chunk");
+        &chunk[i & (CHUNK - 1)]
+    }
+
+    pub(super) fn used(&self) -> usize {
+        (self.next.load(Relaxed) as usize).min(self.cap)
+    }
+}
+
+/// A search tree and the position at its root.
+pub(super) struct Tree {
+    pub(super) arena: Arena,
+    pub(super) root: usize,
+    /// The game the root stands for: the start position and the moves from it.
+    start_hash: u64,
+    start_to_move: Color,
+    moves: Vec<(Color, Move)>,
+    /// What the statistics assumed: rules and komi (dynamic komi changes it each move, so
+    /// reuse keeps statistics gathered with a slightly different komi, as Pachi does).
+    rules: Rules,
+    komi: f64,
+}
+
+impl Tree {
+    pub(super) fn new(game: &Game, cap: usize) -> Tree {
+        let arena = Arena::new(cap);
+        let root = arena.alloc(1).unwrap_or(0);
+        let to_move = game.to_move();
+        arena.get(root).init(Move::Pass, to_move.opp(), (0.0, 0.0));
+        Tree {
+            arena,
+            root,
+            start_hash: game.initial_board().hash(),
+            start_to_move: game.initial_to_move(),
+            moves: game.moves().to_vec(),
+            rules: game.rules(),
+            komi: game.komi(),
+        }
+    }
+
+    pub(super) fn node(&self, i: usize) -> &Node {
+        self.arena.get(i)
+    }
+
+    /// Moves the root down to the node for `game`'s position if `game` continues the
+    /// root's game by moves the tree has expanded; false if it does not.
+    pub(super) fn advance_to(&mut self, game: &Game) -> bool {
+        let moves = game.moves();
+        if game.initial_board().hash() != self.start_hash
+            || game.initial_to_move() != self.start_to_move
+            || game.rules() != self.rules
+            || game.komi() != self.komi
+            || moves.len() < self.moves.len()
+            || moves[..self.moves.len()] != self.moves[..]
+        {
+            return false;
+        }
+        let mut n = self.root;
+        for &(c, mv) in &moves[self.moves.len()..] {
+            let Some(child) = self
+                .node(n)
+                .children()
+                .find(|&ch| self.node(ch).mv() == mv && self.node(ch).color() == c)
+            else {
+                return false;
+            };
+            n = child;
+        }
+        if self.node(n).children().is_empty() {
+            return false;
+        }
+        self.root = n;
+        self.moves = moves.to_vec();
+        true
+    }
+
+    /// Principal variation from child `c`: most visited children, ending at a pass.
+    pub(super) fn pv(&self, c: usize) -> Vec<Move> {
+        let mut pv = vec![self.node(c).mv()];
+        let mut n = c;
+        while self.node(n).mv() != Move::Pass && pv.len() < 30 {
+            let Some(best) = self
+                .node(n)
+                .children()
+                .max_by_key(|&ch| self.node(ch).visits())
+            else {
+                break;
+            };
+            if self.node(best).visits() == 0 {
+                break;
+            }
+            pv.push(self.node(best).mv());
+            n = best;
+        }
+        pv
+    }
+}
