@@ -400,7 +400,7 @@ fn gogui_analyze_commands_answer() {
     e.ok("play b e5");
     let list = e.ok("gogui-analyze_commands");
     let types: Vec<&str> = list.lines().map(|l| l.split('/').next().unwrap()).collect();
-    assert_eq!(types, ["gfx", "gfx", "gfx", "string", "string"]);
+    assert_eq!(types, ["gfx", "gfx", "gfx", "string", "string", "param"]);
     for line in list.lines() {
         let cmd = line.split('/').nth(2).unwrap();
         assert_eq!(e.ok(&format!("known_command {cmd}")), "true");
@@ -553,4 +553,78 @@ fn printsgf_to_a_file_loads_back() {
         "cannot write file"
     );
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The moves of the first `VAR` line of `hoshi-pv`.
+fn pv_moves(e: &mut Gtp) -> usize {
+    let var = e.ok("hoshi-pv");
+    let line = var.lines().find(|l| l.starts_with("VAR ")).unwrap_or("VAR");
+    (line.split(' ').count() - 1) / 2
+}
+
+#[test]
+fn params_are_listed_set_and_reach_the_search() {
+    let mut e = engine();
+    e.ok("boardsize 9");
+    e.ok("play b e5");
+    // GoGui's param format: one `[string] name value` line per tuning value, as many as
+    // `hoshi --param help` lists.
+    let list = e.ok("hoshi-param");
+    let help = Command::new(hoshi())
+        .args(["--param", "help"])
+        .output()
+        .unwrap();
+    assert!(help.status.success());
+    let help = String::from_utf8(help.stdout).unwrap();
+    assert_eq!(list.lines().count(), help.lines().count());
+    assert!(
+        list.lines()
+            .all(|l| l.starts_with("[string] ") && l.split(' ').count() == 3)
+    );
+    assert!(list.contains("[string] expand_visits 8"), "{list}");
+    assert!(help.contains("expand_visits"), "{help}");
+    // With the default expansion threshold the PV runs several moves deep...
+    assert!(pv_moves(&mut e) >= 2);
+    // ...and a node that never reaches the threshold never gets children.
+    e.ok("hoshi-param expand_visits 1000000");
+    assert_eq!(e.ok("hoshi-param expand_visits"), "1000000");
+    assert_eq!(pv_moves(&mut e), 1);
+    // Bad settings are errors that change nothing; the engine keeps serving.
+    for bad in [
+        "hoshi-param expand_visits -3",
+        "hoshi-param expand_visits 1.5",
+        "hoshi-param rave_equiv nan",
+        "hoshi-param no_such_param 1",
+        "hoshi-param no_such_param",
+        "hoshi-param a b c",
+    ] {
+        assert!(!e.send(bad).ok, "{bad}");
+    }
+    assert_eq!(e.ok("hoshi-param expand_visits"), "1000000");
+    e.ok("hoshi-param expand_visits 8");
+    assert!(pv_moves(&mut e) >= 2);
+    e.close();
+    // The same from the command line.
+    let mut e = Gtp::spawn(
+        hoshi(),
+        &[
+            "--playouts",
+            "300",
+            "--threads",
+            "1",
+            "--param",
+            "expand_visits=1000000",
+        ],
+    )
+    .unwrap();
+    e.ok("boardsize 9");
+    e.ok("play b e5");
+    assert_eq!(pv_moves(&mut e), 1);
+    e.close();
+    let bad = Command::new(hoshi())
+        .args(["--param", "expand_visits=x"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
 }

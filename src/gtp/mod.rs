@@ -1,13 +1,19 @@
 //! GTP v2 front end: parse a line into a command, dispatch it to the engine, format the
-//! response. Nothing here plays Go; see `commands.rs` for the command table.
+//! response. Nothing here plays Go; `commands.rs` holds the command table (which drives
+//! dispatch, `list_commands` and `known_command`), `analyze.rs` the move and analysis
+//! commands, `error.rs` the error texts.
 
+mod analyze;
 mod commands;
+mod error;
 mod gogui;
 pub mod input;
 
 use std::io::Write;
 
 use crate::engine::Engine;
+pub use commands::COMMANDS;
+pub use error::GtpError;
 use input::{Input, Line, Signals};
 
 /// A parsed command line.
@@ -54,10 +60,10 @@ pub fn format_response(id: Option<&str>, ok: bool, body: &str) -> String {
     }
 }
 
-/// What a command handler produced.
-pub enum Outcome {
-    Ok(String),
-    Err(String),
+/// What a command handler produced, when it succeeded.
+pub enum Reply {
+    /// The response body.
+    Text(String),
     /// The handler wrote its whole response itself (streaming commands).
     Streamed,
     /// Answer `=` and stop serving.
@@ -77,11 +83,12 @@ pub fn serve(engine: &mut Engine, input: &mut Input, out: &mut dyn Write) {
     while let Some(line) = input.next_line() {
         let mut ponder = false;
         let response = match line {
-            Line::TooLong => format_response(None, false, "line too long"),
+            Line::TooLong => format_response(None, false, &GtpError::LineTooLong.to_string()),
             Line::Command(text) => match parse(&text) {
-                Err(id) => format_response(id.as_deref(), false, "syntax error"),
+                Err(id) => format_response(id.as_deref(), false, &GtpError::Syntax.to_string()),
                 Ok(cmd) => {
-                    ponder = engine.opts.ponder && PONDER_AFTER.contains(&cmd.name.as_str());
+                    ponder = engine.opts.ponder
+                        && commands::find(&cmd.name).is_some_and(|e| e.ponder_after);
                     signals.clear_interrupt();
                     log::debug!("<< {text}");
                     let mut ctx = Ctx {
@@ -90,10 +97,10 @@ pub fn serve(engine: &mut Engine, input: &mut Input, out: &mut dyn Write) {
                         id: cmd.id.clone(),
                     };
                     match commands::dispatch(engine, &cmd, &mut ctx) {
-                        Outcome::Ok(body) => format_response(cmd.id.as_deref(), true, &body),
-                        Outcome::Err(msg) => format_response(cmd.id.as_deref(), false, &msg),
-                        Outcome::Streamed => String::new(),
-                        Outcome::Quit => {
+                        Ok(Reply::Text(body)) => format_response(cmd.id.as_deref(), true, &body),
+                        Err(e) => format_response(cmd.id.as_deref(), false, &e.to_string()),
+                        Ok(Reply::Streamed) => String::new(),
+                        Ok(Reply::Quit) => {
                             let _ = out
                                 .write_all(format_response(cmd.id.as_deref(), true, "").as_bytes());
                             let _ = out.flush();
@@ -118,15 +125,6 @@ pub fn serve(engine: &mut Engine, input: &mut Input, out: &mut dyn Write) {
         }
     }
 }
-
-/// Commands after which `--ponder` searches until the next command: our move was just
-/// played, so the opponent is thinking.
-const PONDER_AFTER: &[&str] = &[
-    "genmove",
-    "kgs-genmove_cleanup",
-    "lz-genmove_analyze",
-    "kata-genmove_analyze",
-];
 
 #[cfg(test)]
 mod tests {

@@ -609,8 +609,8 @@ fn inner_moves(board: &Board, color: Color) -> Vec<Move> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use super::tree::CHUNK_BITS;
+    use super::*;
     use crate::go::{RuleSet, Rules};
 
     fn config(threads: usize, node_cap: usize) -> Config {

@@ -111,7 +111,7 @@ macro_rules! params {
 params! {
     // The tree.
     /// Real visits a node gets before its children are created.
-    expand_visits: u32 = 8, 0..=10_000;
+    expand_visits: u32 = 8, 0..=1_000_000_000;
     /// RAVE equivalence: AMAF statistics weigh as much as this many real visits.
     rave_equiv: f32 = 3500.0, 0.0..=1e9;
     /// Lost visits each in-flight playout adds to the nodes on its path (spreads threads).

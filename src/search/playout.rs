@@ -476,6 +476,22 @@ mod tests {
             })
             .count();
         assert!(hits > 700, "{hits}");
+        // The weights are the Params': with the capture and shape weights at zero the
+        // capture is one random move among many.
+        let blind = Params {
+            playout_capture: 0,
+            playout_capture_per_stone: 0,
+            playout_pattern: 0,
+            ..Params::default()
+        };
+        let mut blind_runner = Playouts::new(Policy::Heavy, &blind);
+        let blind_hits = (0..1000)
+            .filter(|_| {
+                blind_runner.heavy_move(&b, Color::Black, [Some(last), None], &mut rng)
+                    == Some(capture)
+            })
+            .count();
+        assert!(blind_hits < 100, "{blind_hits}");
         // The light policy finds it about once in the number of empty points.
         let light = (0..1000)
             .filter(|_| light_move(&b, Color::Black, &mut rng) == Some(capture))
