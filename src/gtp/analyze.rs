@@ -5,7 +5,7 @@
 use std::io::Write;
 use std::time::Duration;
 
-use super::commands::color_arg;
+use super::args::color_arg;
 use super::{Command, Ctx, GtpError, Reply, gogui};
 use crate::engine::{Decision, Engine};
 use crate::go::{Color, Geometry, Move};

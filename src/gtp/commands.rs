@@ -3,10 +3,11 @@
 //! their arguments, call the engine and return the response text or a `GtpError`.
 
 use super::analyze::{self, Flavor, Mode};
+use super::args::{arg, color_arg, count_arg, move_arg, no_args, seconds_arg};
 use super::{Command, Ctx, GtpError, Reply, gogui};
 use crate::engine::Engine;
 use crate::go::score::result_text;
-use crate::go::{Color, Move, Point, Rules, SetupError, handicap};
+use crate::go::{Move, Point, Rules, SetupError, handicap};
 use crate::render;
 use crate::search::{ParamError, Params};
 use crate::time::{Clock, System};
@@ -214,61 +215,6 @@ pub fn dispatch(engine: &mut Engine, cmd: &Command, ctx: &mut Ctx) -> Result<Rep
 }
 
 type Res = Result<String, GtpError>;
-
-fn arg(cmd: &Command, i: usize) -> Result<&str, GtpError> {
-    cmd.args.get(i).map(String::as_str).ok_or(GtpError::Syntax)
-}
-
-pub(super) fn color_arg(cmd: &Command, i: usize) -> Result<Color, GtpError> {
-    Color::parse(arg(cmd, i)?).ok_or(GtpError::Syntax)
-}
-
-/// A move argument: malformed text is a syntax error; a well-formed vertex off this board
-/// is an illegal move.
-fn move_arg(engine: &Engine, cmd: &Command, i: usize) -> Result<Move, GtpError> {
-    let text = arg(cmd, i)?;
-    if let Some(m) = engine.game().geometry().parse_move(text) {
-        return Ok(m);
-    }
-    let b = text.as_bytes();
-    let well_formed = b.len() >= 2
-        && b[0].is_ascii_alphabetic()
-        && !b[0].eq_ignore_ascii_case(&b'i')
-        && b[1..].iter().all(u8::is_ascii_digit);
-    Err(if well_formed {
-        GtpError::IllegalMove
-    } else {
-        GtpError::Syntax
-    })
-}
-
-/// A non-negative, finite number of seconds (at most ten years).
-fn seconds_arg(cmd: &Command, i: usize) -> Result<f64, GtpError> {
-    let v: f64 = arg(cmd, i)?.parse().map_err(|_| GtpError::Syntax)?;
-    if v.is_finite() && (0.0..=3.2e8).contains(&v) {
-        Ok(v)
-    } else {
-        Err(GtpError::Syntax)
-    }
-}
-
-/// A non-negative count up to a million.
-fn count_arg(cmd: &Command, i: usize) -> Result<u32, GtpError> {
-    let v: u32 = arg(cmd, i)?.parse().map_err(|_| GtpError::Syntax)?;
-    if v <= 1_000_000 {
-        Ok(v)
-    } else {
-        Err(GtpError::Syntax)
-    }
-}
-
-fn no_args(cmd: &Command) -> Result<(), GtpError> {
-    if cmd.args.is_empty() {
-        Ok(())
-    } else {
-        Err(GtpError::Syntax)
-    }
-}
 
 fn boardsize(engine: &mut Engine, cmd: &Command) -> Res {
     let text = arg(cmd, 0)?;

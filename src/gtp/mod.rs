@@ -4,6 +4,7 @@
 //! commands, `error.rs` the error texts.
 
 mod analyze;
+mod args;
 mod commands;
 mod error;
 mod gogui;
