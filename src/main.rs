@@ -18,7 +18,13 @@ struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
     /// Rule set (korean counts as japanese).
-    #[arg(long, value_enum, ignore_case = true, default_value_t = RulesArg(Options::default().rules.set), global = true)]
+    #[arg(
+        long,
+        value_enum,
+        ignore_case = true,
+        default_value_t = RulesArg(Options::default().rules.set),
+        global = true
+    )]
     rules: RulesArg,
     /// Komi (GTP `komi` overrides it).
     #[arg(
@@ -159,7 +165,12 @@ enum Command {
     /// `policy playouts/s <size> <N>` lines (light and heavy policy).
     Bench {
         /// Policies to measure.
-        #[arg(long, value_enum, value_delimiter = ',', default_values_t = [Policy::Light, Policy::Heavy])]
+        #[arg(
+            long,
+            value_enum,
+            value_delimiter = ',',
+            default_values_t = [Policy::Light, Policy::Heavy]
+        )]
         policies: Vec<Policy>,
         /// Seconds per board size.
         #[arg(long, default_value_t = 5.0)]

@@ -82,8 +82,9 @@ impl Engine {
 
     /// Whether `mv` fills a point of `c`'s own territory (an empty region bordered by
     /// `c`'s stones only, as the territory count sees it) while passing does about as well
-    /// in the search, or still wins (`pass_slack`). (Area-scored playouts value the tempo of a move inside
-    /// one's own area, so a pass always looks somewhat worse to them.)
+    /// in the search (within `pass_slack`), or still wins. (Area-scored playouts value the
+    /// tempo of a move inside one's own area, so a pass always looks somewhat worse to
+    /// them.)
     fn pass_is_as_good(&self, report: &Report, c: Color, mv: Move) -> bool {
         let Move::Play(p) = mv else {
             return false;

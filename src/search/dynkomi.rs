@@ -6,11 +6,11 @@ use crate::go::Game;
 
 /// Komi for the search: the game's (with handicap compensation), raised in handicap games
 /// by `dynkomi_per_stone` points per handicap stone at the start (7), falling linearly to
-/// nothing by the time a share `dynkomi_fade` (60%) of the board's points have been played (Pachi's linear dynamic komi). Searching as
-/// black (the side with the stones), hoshi then aims to win by more instead of playing
-/// slack; as white it counts a loss by less than the extra as a win, so the search still
-/// tells good moves from bad instead of seeing a lost game everywhere. Returned as white's
-/// bonus on the board margin.
+/// nothing by the time a share `dynkomi_fade` (60%) of the board's points have been
+/// played (Pachi's linear dynamic komi). Searching as black (the side with the stones),
+/// hoshi then aims to win by more instead of playing slack; as white it counts a loss by
+/// less than the extra as a win, so the search still tells good moves from bad instead of
+/// seeing a lost game everywhere. Returned as white's bonus on the board margin.
 pub fn dynamic_komi(game: &Game, params: &Params) -> f64 {
     let base = game.white_bonus();
     let handicap = game.handicap() as f64;
