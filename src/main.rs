@@ -49,7 +49,9 @@ struct Cli {
     /// Seconds kept in reserve on every move for network and process delays.
     #[arg(long, default_value_t = Options::default().lag, global = true)]
     lag: f64,
-    /// Memory cap for the search tree, MiB.
+    /// Memory cap for the search tree, MiB; by default a quarter of this machine's RAM.
+    /// A full tree is compacted (its least visited branches dropped) and the search goes on
+    /// under the cap.
     #[arg(long, default_value_t = Options::default().max_memory_mb, global = true)]
     max_memory: u64,
     /// Resign when the win rate stays below this for several moves.

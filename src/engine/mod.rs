@@ -26,6 +26,7 @@ pub struct Options {
     pub max_time_per_move: f64,
     /// Safety margin subtracted from every budget, seconds.
     pub lag: f64,
+    /// Memory cap for the search tree, MiB; by default a quarter of the machine's RAM.
     pub max_memory_mb: u64,
     pub resign_threshold: f64,
     pub resign: bool,
@@ -53,7 +54,7 @@ impl Default for Options {
             playouts: None,
             max_time_per_move: 5.0,
             lag: 0.5,
-            max_memory_mb: 2048,
+            max_memory_mb: default_memory_mb(),
             resign_threshold: 0.1,
             resign: true,
             ponder: false,
@@ -267,4 +268,17 @@ impl Engine {
         let st = self.statuses();
         self.game.score(&st.dead, &st.seki)
     }
+}
+
+/// A quarter of the machine's RAM in MiB (from `/proc/meminfo`), between 256 MiB and
+/// 64 GiB; 2048 where the RAM cannot be read.
+pub fn default_memory_mb() -> u64 {
+    let total_kib = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|text| {
+            text.lines()
+                .find_map(|l| l.strip_prefix("MemTotal:"))
+                .and_then(|rest| rest.split_whitespace().next()?.parse::<u64>().ok())
+        });
+    total_kib.map_or(2048, |kib| (kib / 1024 / 4).clamp(256, 64 << 10))
 }

@@ -75,6 +75,13 @@ pub struct Searcher {
     config: Config,
     tree: Option<Tree>,
     pool: Option<rayon::ThreadPool>,
+    /// Compactions of the tree so far.
+    reclaims: u64,
+    /// Visits a node needs before it is expanded, at least, since the kept tree was last
+    /// compacted: the threshold of that compaction (0 for a tree never compacted). New
+    /// nodes then go where the kept ones are, and the tree deepens instead of refilling
+    /// with the nodes just dropped.
+    expand_floor: u32,
 }
 
 impl Searcher {
@@ -94,6 +101,8 @@ impl Searcher {
             config,
             tree: None,
             pool,
+            reclaims: 0,
+            expand_floor: 0,
         }
     }
 
@@ -110,6 +119,7 @@ impl Searcher {
     /// Forgets the kept tree (new game, loaded position, changed rules or komi).
     pub fn clear(&mut self) {
         self.tree = None;
+        self.expand_floor = 0;
     }
 
     /// Nodes in the kept tree's arena (for tests and logs).
@@ -117,8 +127,18 @@ impl Searcher {
         self.tree.as_ref().map_or(0, |t| t.arena.used())
     }
 
+    /// Times the kept tree has been compacted to make room (for tests and logs).
+    pub fn reclaims(&self) -> u64 {
+        self.reclaims
+    }
+
     /// Searches for `color` in `game` until `limits` or `stop()`, reporting progress every
     /// `every`.
+    ///
+    /// The search runs in rounds. A round ends when the limits are reached, or when the
+    /// arena is full: then the tree is compacted (`reclaim`) and the next round goes on
+    /// deepening it, with the same clock, playout count and ownership sums. Without a full
+    /// arena there is one round, and the search is the same as one without reclaiming.
     #[allow(clippy::too_many_arguments)]
     pub fn run(
         &mut self,
@@ -133,90 +153,112 @@ impl Searcher {
         let cap = self.config.node_cap;
         let reused = self.config.reuse
             && game.to_move() == color
-            && self.tree.as_mut().is_some_and(|t| {
-                t.arena.used() < cap / 2 && t.advance_to(game) && t.node(t.root).color() != color
-            });
-        if !reused {
-            self.tree = Some(Tree::new(game, cap));
-        }
-        let Some(tree) = self.tree.as_mut() else {
-            unreachable!("the tree was just set")
-        };
-        if reused {
-            log::debug!(
-                "reusing the tree: {} visits at the new root",
-                tree.node(tree.root).visits()
-            );
-        } else {
-            tree.node(tree.root)
-                .init(Move::Pass, color.opp(), (0.0, 0.0));
-        }
-        let mut search = Search::new(tree, game, color, limits, self.config);
-        search.prepare_root();
-        let threads = self.config.threads.max(1);
-        let mut worker0 = |search: &Search| {
-            let mut pacer = Pacer::new(limits, every);
-            let mut own = Ownership::new();
-            search.work(seed, &mut own, &mut |search, own| {
-                let mine = own.samples;
-                if pacer.report_due(mine) {
-                    progress(&search.report(own, pacer.start));
+            && self
+                .tree
+                .as_mut()
+                .is_some_and(|t| t.advance_to(game) && t.node(t.root).color() != color);
+        match self.tree.as_ref() {
+            Some(tree) if reused => {
+                log::debug!(
+                    "reusing the tree: {} visits at the new root",
+                    tree.node(tree.root).visits()
+                );
+                if tree.arena.used() > cap / 2 {
+                    // Drops what the moves played made unreachable, and makes room.
+                    self.reclaim();
                 }
-                let halt = pacer.done(mine, stop)
-                    || (every.is_none()
-                        && mine.is_multiple_of(64)
-                        && search.decided(&limits, &pacer));
-                if halt {
-                    search.halt.store(true, Relaxed);
-                }
-                halt
-            });
-            (own, pacer.start)
-        };
-        let ((own, start), others) = match &self.pool {
-            Some(pool) if threads > 1 => {
-                let mut results: Vec<Ownership> = Vec::new();
-                let search = &search;
-                let first = pool.in_place_scope(|scope| {
-                    let (tx, rx) = std::sync::mpsc::channel();
-                    for t in 1..threads {
-                        let tx = tx.clone();
-                        scope.spawn(move |_| {
-                            let mut own = Ownership::new();
-                            let thread_seed = seed ^ (t as u64).wrapping_mul(0xA076_1D64_78BD_642F);
-                            search.work(thread_seed, &mut own, &mut |s, _| s.halt.load(Relaxed));
-                            let _ = tx.send(own);
-                        });
-                    }
-                    drop(tx);
-                    let first = worker0(search);
-                    search.halt.store(true, Relaxed);
-                    results.extend(rx.iter());
-                    first
-                });
-                (first, results)
             }
-            _ => (worker0(&search), Vec::new()),
-        };
-        let mut total = own;
-        for o in &others {
-            total.merge(o);
+            _ => {
+                let tree = Tree::new(game, cap);
+                tree.node(tree.root)
+                    .init(Move::Pass, color.opp(), (0.0, 0.0));
+                self.tree = Some(tree);
+                self.expand_floor = 0;
+            }
         }
-        let report = search.report(&total, start);
-        let secs = report.elapsed.as_secs_f64().max(1e-9);
-        log::info!(
-            "{} playouts in {:.2}s ({:.0}/s, {threads} threads{}), {} nodes; best {} {:.1}%",
-            report.playouts,
-            secs,
-            report.playouts as f64 / secs,
-            if reused { ", tree reused" } else { "" },
-            tree.arena.used(),
-            report
-                .best()
-                .map_or("-".into(), |c| game.geometry().move_text(c.mv)),
-            report.best().map_or(0.0, |c| 100.0 * c.winrate()),
+        let threads = self.config.threads.max(1);
+        let mut pacer = Pacer::new(limits, every);
+        let mut own = Ownership::new();
+        let mut others: Vec<Ownership> = Vec::new();
+        let mut done = 0;
+        let mut reclaim = true;
+        for round in 0u64.. {
+            let Some(tree) = self.tree.as_ref() else {
+                unreachable!("the tree was just set")
+            };
+            let mut search = Search::new(tree, game, color, limits, self.config, done);
+            search.reclaim = reclaim;
+            search.expand_visits = search.expand_visits.max(self.expand_floor);
+            search.prepare_root();
+            let round_seed = seed ^ round.wrapping_mul(0xD1B5_4A32_D192_ED03);
+            let ended = search.round(
+                self.pool.as_ref(),
+                round_seed,
+                (&mut pacer, &mut own, &mut others),
+                stop,
+                progress,
+            );
+            let progressed = search.finished.load(Relaxed) > done;
+            done = search.finished.load(Relaxed);
+            if ended || !search.full.load(Relaxed) {
+                let mut total = Ownership::new();
+                total.merge(&own);
+                for o in &others {
+                    total.merge(o);
+                }
+                let report = search.report(&total, pacer.start);
+                let secs = report.elapsed.as_secs_f64().max(1e-9);
+                log::info!(
+                    "{} playouts in {:.2}s ({:.0}/s, {threads} threads{}), {} nodes; best {} {:.1}%",
+                    report.playouts,
+                    secs,
+                    report.playouts as f64 / secs,
+                    if reused { ", tree reused" } else { "" },
+                    tree.arena.used(),
+                    report
+                        .best()
+                        .map_or("-".into(), |c| game.geometry().move_text(c.mv)),
+                    report.best().map_or(0.0, |c| 100.0 * c.winrate()),
+                );
+                return report;
+            }
+            let before = self.nodes_used();
+            self.reclaim();
+            // A round that played nothing (the root's children alone overflow the arena),
+            // or a tree that stays mostly full after compaction (a tiny cap), gains nothing
+            // from more rounds: the search goes on without expanding.
+            reclaim = progressed && self.nodes_used() <= cap * 3 / 4 && self.nodes_used() < before;
+        }
+        unreachable!("the rounds end with a report")
+    }
+
+    /// Compacts the kept tree into a new arena holding at most half the cap: the children
+    /// of the least visited nodes are dropped (see `Tree::compacted`). Logged once at info
+    /// level, the first time.
+    fn reclaim(&mut self) {
+        let Some(tree) = self.tree.as_ref() else {
+            return;
+        };
+        let cap = self.config.node_cap;
+        let before = tree.arena.used();
+        let held = tree.arena.allocated() * NODE_BYTES;
+        let root_visits = tree.node(tree.root).visits();
+        let (compact, threshold) = tree.compacted(cap, cap / 2, self.config.params.expand_visits);
+        let after = compact.arena.used();
+        // The old arena is freed here, before any search grows the new one.
+        self.tree = Some(compact);
+        self.reclaims += 1;
+        self.expand_floor = threshold;
+        let text = format!(
+            "search tree full at {before} of {cap} nodes ({} MiB): kept {after}, the children \
+             of nodes with {threshold}+ visits ({root_visits} root visits)",
+            held >> 20
         );
-        report
+        if self.reclaims == 1 {
+            log::info!("{text}; reclaiming from now on");
+        } else {
+            log::debug!("{text}");
+        }
     }
 }
 
@@ -232,9 +274,16 @@ struct Search<'t> {
     max_moves: u32,
     last: [Option<Point>; 2],
     halt: AtomicBool,
+    /// Set when an expansion finds the arena full (only if `reclaim`): the round ends, so
+    /// the tree can be compacted.
+    full: AtomicBool,
+    reclaim: bool,
+    /// Visits before a leaf is expanded: `expand_visits`, or more after a compaction.
+    expand_visits: u32,
     /// The root's pass child, when it must keep a share of the visits.
     root_pass: Option<usize>,
-    /// Playouts started (claimed against the playout budget) and finished.
+    /// Playouts started (claimed against the playout budget) and finished, earlier rounds
+    /// included.
     started: AtomicU64,
     finished: AtomicU64,
 }
@@ -251,7 +300,15 @@ struct Worker {
 }
 
 impl<'t> Search<'t> {
-    fn new(tree: &'t Tree, game: &'t Game, color: Color, limits: Limits, config: Config) -> Self {
+    /// A round of search over `tree`, after `done` playouts of earlier rounds.
+    fn new(
+        tree: &'t Tree,
+        game: &'t Game,
+        color: Color,
+        limits: Limits,
+        config: Config,
+        done: u64,
+    ) -> Self {
         let size = game.size();
         let moves = game.moves();
         let last_point = |k: usize| match moves.len().checked_sub(k).map(|i| moves[i].1) {
@@ -268,9 +325,12 @@ impl<'t> Search<'t> {
             max_moves: 3 * (size * size) as u32,
             last: [last_point(1), last_point(2)],
             halt: AtomicBool::new(false),
+            full: AtomicBool::new(false),
+            reclaim: true,
+            expand_visits: config.params.expand_visits,
             root_pass: None,
-            started: AtomicU64::new(0),
-            finished: AtomicU64::new(0),
+            started: AtomicU64::new(done),
+            finished: AtomicU64::new(done),
         }
     }
 
@@ -329,6 +389,9 @@ impl<'t> Search<'t> {
         ladder: &mut Ladder,
     ) -> bool {
         let Some(first) = self.tree.arena.alloc(moves.len()) else {
+            if self.reclaim {
+                self.full.store(true, Relaxed);
+            }
             return false;
         };
         let only_pass = moves.len() == 1;
@@ -365,6 +428,64 @@ impl<'t> Search<'t> {
             }
         }
         best
+    }
+
+    /// Runs one round on every thread: worker 0 here (timing, reports, the stop check),
+    /// the others on `pool`, each adding its ownership counts (worker 0's to `own`, the
+    /// others' to `others`). True when the search is over (limits, `stop()` or a decided
+    /// move); false when it stopped because the arena is full.
+    fn round(
+        &self,
+        pool: Option<&rayon::ThreadPool>,
+        seed: u64,
+        (pacer, own, others): (&mut Pacer, &mut Ownership, &mut Vec<Ownership>),
+        stop: &dyn Fn() -> bool,
+        progress: &mut dyn FnMut(&Report),
+    ) -> bool {
+        let threads = self.config.threads.max(1);
+        let limits = self.limits;
+        let mut ended = false;
+        let mut worker0 = |search: &Search| {
+            search.work(seed, own, &mut |search, own| {
+                let mine = own.samples;
+                if pacer.report_due(mine) {
+                    progress(&search.report(own, pacer.start));
+                }
+                let over = pacer.done(mine, stop)
+                    || (!pacer.reports()
+                        && mine.is_multiple_of(64)
+                        && search.decided(&limits, pacer));
+                ended |= over;
+                let halt = over || search.full.load(Relaxed);
+                if halt {
+                    search.halt.store(true, Relaxed);
+                }
+                halt
+            });
+        };
+        match pool {
+            Some(pool) if threads > 1 => pool.in_place_scope(|scope| {
+                let (tx, rx) = std::sync::mpsc::channel();
+                for t in 1..threads {
+                    let tx = tx.clone();
+                    scope.spawn(move |_| {
+                        let mut own = Ownership::new();
+                        let thread_seed = seed ^ (t as u64).wrapping_mul(0xA076_1D64_78BD_642F);
+                        self.work(thread_seed, &mut own, &mut |s, _| s.halt.load(Relaxed));
+                        let _ = tx.send(own);
+                    });
+                }
+                drop(tx);
+                worker0(self);
+                self.halt.store(true, Relaxed);
+                others.extend(rx.iter());
+            }),
+            _ => worker0(self),
+        }
+        ended
+            || limits
+                .playouts
+                .is_some_and(|n| self.finished.load(Relaxed) >= n)
     }
 
     /// Runs playouts until `tick` (called before each, with this worker's ownership counts)
@@ -422,7 +543,7 @@ impl<'t> Search<'t> {
         loop {
             let node = tree.node(n);
             if node.children().is_empty() {
-                let ready = node.visits() >= self.params().expand_visits
+                let ready = node.visits() >= self.expand_visits
                     && node
                         .expanding
                         .compare_exchange(false, true, Relaxed, Relaxed)
@@ -714,8 +835,105 @@ mod tests {
         let mut s = Searcher::new(config(2, 200));
         let r = run_with(&mut s, &g, Color::Black, 3000, 1);
         assert_eq!(r.playouts, 3000);
-        assert!(s.nodes_used() <= 200);
+        let tree = s.tree.as_ref().unwrap();
+        assert!(tree.arena.allocated() <= 200, "{}", tree.arena.allocated());
         assert!(r.best().unwrap().pv.len() <= 3);
+    }
+
+    /// Root statistics per move: (move, visits, wins).
+    fn root_stats(tree: &Tree) -> Vec<(Move, u32, u32)> {
+        tree.node(tree.root)
+            .children()
+            .map(|c| {
+                let n = tree.node(c);
+                (n.mv(), n.visits(), n.wins.load(Relaxed))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn compaction_keeps_the_root_and_the_most_visited_lines() {
+        let g = Game::new(9, Rules::default(), 7.5).unwrap();
+        let mut s = Searcher::new(config(1, 1 << 20));
+        let r = run_with(&mut s, &g, Color::Black, 20_000, 3);
+        let tree = s.tree.as_ref().unwrap();
+        let used = tree.arena.used();
+        let budget = used / 4;
+        let (small, threshold) = tree.compacted(1 << 20, budget, 8);
+        assert!(
+            small.arena.used() <= budget,
+            "{} > {budget}",
+            small.arena.used()
+        );
+        assert!(threshold > 8);
+        assert_eq!(small.root, 0);
+        assert_eq!(root_stats(&small), root_stats(tree));
+        assert_eq!(small.node(0).visits(), tree.node(tree.root).visits());
+        // The principal variation runs through nodes visited at least the threshold.
+        let best = r.best().unwrap();
+        let small_best = small
+            .node(0)
+            .children()
+            .find(|&c| small.node(c).mv() == best.mv)
+            .unwrap();
+        let pv = small.pv(small_best);
+        assert!(pv.len() >= 3, "{pv:?}");
+        assert_eq!(pv[..3], best.pv[..3]);
+        // Nodes below the threshold lost their children and may expand again.
+        let mut dropped = 0;
+        for i in 0..small.arena.used() {
+            let n = small.node(i);
+            if n.children().is_empty() && n.visits() >= 8 {
+                assert!(!n.expanding.load(Relaxed));
+                dropped += 1;
+            }
+        }
+        assert!(dropped > 0);
+    }
+
+    #[test]
+    fn a_full_tree_is_reclaimed_and_the_search_keeps_deepening() {
+        // The cutting stone of `captures_the_cutting_stone`, with room for 100 nodes only:
+        // the search fills the arena again and again and still finds D3.
+        let g = game(
+            ". . . . .
+             X X X X .
+             X X O . X
+             X X X X X
+             . X . X .",
+            0.5,
+            Color::Black,
+        );
+        let mut s = Searcher::new(config(2, 100));
+        let r = run_with(&mut s, &g, Color::Black, 20_000, 1);
+        assert!(s.reclaims() >= 3, "{}", s.reclaims());
+        assert_eq!(r.playouts, 20_000);
+        let total: u64 = r.candidates.iter().map(|c| c.visits).sum();
+        assert_eq!(total, 20_000);
+        assert!(s.tree.as_ref().unwrap().arena.allocated() <= 100);
+        assert_eq!(g.geometry().move_text(most_visited_play(&r)), "D3");
+        // On 9x9 the root keeps deepening under a cap of a few thousand nodes: the PV grows
+        // longer than one expansion round could make it.
+        let empty = Game::new(9, Rules::default(), 7.5).unwrap();
+        let mut s = Searcher::new(config(1, 4000));
+        let r = run_with(&mut s, &empty, Color::Black, 30_000, 2);
+        assert!(s.reclaims() >= 3, "{}", s.reclaims());
+        assert!(
+            r.best().unwrap().pv.len() >= 4,
+            "{:?}",
+            r.best().unwrap().pv
+        );
+        // The kept tree still serves the next move after reclaiming.
+        let mut g2 = empty.clone();
+        let best = r.best().unwrap();
+        g2.play(Color::Black, best.mv).unwrap();
+        g2.play(Color::White, best.pv[1]).unwrap();
+        let r2 = run_with(&mut s, &g2, Color::Black, 1000, 3);
+        let total: u64 = r2.candidates.iter().map(|c| c.visits).sum();
+        assert!(
+            total > 1000,
+            "the reused subtree's visits are kept: {total}"
+        );
     }
 
     #[test]

@@ -113,6 +113,11 @@ impl Pacer {
                 && (self.limits.time.is_some_and(|t| self.start.elapsed() >= t) || stop()))
     }
 
+    /// Whether progress reports are asked for.
+    pub(crate) fn reports(&self) -> bool {
+        self.every.is_some()
+    }
+
     /// Whether a progress report is due now (checked every 16 playouts).
     pub(crate) fn report_due(&mut self, playouts: u64) -> bool {
         let due = playouts.is_multiple_of(16)

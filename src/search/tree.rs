@@ -112,16 +112,18 @@ impl Node {
 /// Bytes per node, for the memory cap.
 pub const NODE_BYTES: usize = std::mem::size_of::<Node>();
 
-/// Node cap for a memory budget in MiB.
+/// Node cap for a memory budget in MiB. Reclaiming copies the kept part of a full arena
+/// (at most half of it) into a new one before the old one is freed, so the tree's peak is
+/// 1.5 arenas: the cap is two thirds of the budget.
 pub fn max_nodes(memory_mb: u64) -> usize {
-    ((memory_mb as usize) << 20) / NODE_BYTES.max(1)
+    (((memory_mb as usize) << 20) / NODE_BYTES.max(1)) * 2 / 3
 }
 
 pub(super) const CHUNK_BITS: u32 = 16;
 const CHUNK: usize = 1 << CHUNK_BITS;
 
-/// Nodes in chunks of `CHUNK`, allocated on first use, handed out by an atomic bump
-/// counter; a child range never straddles two chunks.
+/// Nodes in chunks of `CHUNK` (the last one cut to the cap), allocated on first use,
+/// handed out by an atomic bump counter; a child range never straddles two chunks.
 pub(super) struct Arena {
     pub(super) chunks: Box<[OnceLock<Box<[Node]>>]>,
     next: AtomicU64,
@@ -151,8 +153,10 @@ impl Arena {
             if start >> CHUNK_BITS != (start + k - 1) >> CHUNK_BITS {
                 continue; // the tail of a chunk is left unused
             }
+            let base = start & !(CHUNK - 1);
+            let len = CHUNK.min(self.cap - base);
             self.chunks[start >> CHUNK_BITS]
-                .get_or_init(|| (0..CHUNK).map(|_| Node::default()).collect());
+                .get_or_init(|| (0..len).map(|_| Node::default()).collect());
             return Some(start);
         }
     }
@@ -166,6 +170,15 @@ impl Arena {
 
     pub(super) fn used(&self) -> usize {
         (self.next.load(Relaxed) as usize).min(self.cap)
+    }
+
+    /// Nodes in the chunks allocated so far: what the arena holds in memory.
+    pub(super) fn allocated(&self) -> usize {
+        self.chunks
+            .iter()
+            .filter_map(|c| c.get())
+            .map(|c| c.len())
+            .sum()
     }
 }
 
@@ -256,4 +269,78 @@ impl Tree {
         }
         pv
     }
+
+    /// The nodes a copy would hold if it kept the children of the root and of every node
+    /// with at least `threshold` visits.
+    fn kept_nodes(&self, threshold: u32) -> usize {
+        let mut count = 1;
+        let mut stack = vec![self.root];
+        while let Some(n) = stack.pop() {
+            let node = self.node(n);
+            if n == self.root || node.visits() >= threshold {
+                let children = node.children();
+                count += children.len();
+                stack.extend(children);
+            }
+        }
+        count
+    }
+
+    /// Reclaims memory: a copy of the tree below the root in a new arena of `cap` nodes,
+    /// holding at most `budget` of them when it can. It keeps the root's children and the
+    /// children of every node with at least `threshold` visits, the threshold the smallest
+    /// of `min_visits`, twice that, four times... whose tree fits; the children of the
+    /// other nodes are dropped (their statistics stay in the node, which can be expanded
+    /// again). Nodes leave the arena in breadth-first order, so the root is node 0. Call it
+    /// with no search running. Returns the copy and the threshold used.
+    pub(super) fn compacted(&self, cap: usize, budget: usize, min_visits: u32) -> (Tree, u32) {
+        let mut threshold = min_visits.max(1);
+        while self.kept_nodes(threshold) > budget && threshold < u32::MAX / 2 {
+            threshold *= 2;
+        }
+        let arena = Arena::new(cap);
+        let root = arena.alloc(1).unwrap_or(0);
+        let mut queue = std::collections::VecDeque::from([(self.root, root)]);
+        while let Some((old, new)) = queue.pop_front() {
+            let (src, dst) = (self.node(old), arena.get(new));
+            copy_node(src, dst);
+            let children = src.children();
+            if children.is_empty() || (old != self.root && src.visits() < threshold) {
+                continue;
+            }
+            let Some(first) = arena.alloc(children.len()) else {
+                continue;
+            };
+            let packed = ((first as u64) << 32) | children.len() as u64;
+            dst.children.store(packed, Relaxed);
+            dst.expanding.store(true, Relaxed);
+            queue.extend(children.zip(first..));
+        }
+        let tree = Tree {
+            arena,
+            root,
+            start_hash: self.start_hash,
+            start_to_move: self.start_to_move,
+            moves: self.moves.clone(),
+            rules: self.rules,
+            komi: self.komi,
+        };
+        (tree, threshold)
+    }
+}
+
+/// Copies a node's move and statistics (not its children, nor virtual losses: no search
+/// runs during a copy).
+fn copy_node(src: &Node, dst: &Node) {
+    dst.mv.store(src.mv.load(Relaxed), Relaxed);
+    dst.color.store(src.color.load(Relaxed), Relaxed);
+    dst.visits.store(src.visits.load(Relaxed), Relaxed);
+    dst.wins.store(src.wins.load(Relaxed), Relaxed);
+    dst.prior_visits
+        .store(src.prior_visits.load(Relaxed), Relaxed);
+    dst.prior_wins.store(src.prior_wins.load(Relaxed), Relaxed);
+    dst.amaf_visits
+        .store(src.amaf_visits.load(Relaxed), Relaxed);
+    dst.amaf_wins.store(src.amaf_wins.load(Relaxed), Relaxed);
+    dst.score_sum.store(src.score_sum.load(Relaxed), Relaxed);
 }
