@@ -112,11 +112,17 @@ impl Node {
 /// Bytes per node, for the memory cap.
 pub const NODE_BYTES: usize = std::mem::size_of::<Node>();
 
-/// Node cap for a memory budget in MiB. Reclaiming copies the kept part of a full arena
-/// (at most half of it) into a new one before the old one is freed, so the tree's peak is
-/// 1.5 arenas: the cap is two thirds of the budget.
+/// Memory the rest of the process needs besides the tree (code, thread stacks, boards),
+/// MiB: kept out of the tree's budget so that the whole process stays under the cap.
+const RESERVE_MB: u64 = 8;
+
+/// Node cap for a memory budget in MiB (the whole process's). Reclaiming copies the kept
+/// part of a full arena (at most half of it) into a new one before the old one is freed,
+/// so the tree's peak is 1.5 arenas: the cap is two thirds of the budget left after
+/// `RESERVE_MB`.
 pub fn max_nodes(memory_mb: u64) -> usize {
-    (((memory_mb as usize) << 20) / NODE_BYTES.max(1)) * 2 / 3
+    let tree_mb = memory_mb.saturating_sub(RESERVE_MB).max(RESERVE_MB) as usize;
+    ((tree_mb << 20) / NODE_BYTES.max(1)) * 2 / 3
 }
 
 pub(super) const CHUNK_BITS: u32 = 16;
