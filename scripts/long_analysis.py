@@ -94,7 +94,8 @@ def main():
             if line.startswith("info "):
                 latest["line"] = line
 
-    send(f"kata-analyze {int(args.interval * 100)}")
+    # Info lines come more often than samples are taken, so each sample reads a fresh one.
+    send(f"kata-analyze {max(10, min(100, int(args.interval * 50)))}")
     first = p.stdout.readline()
     assert first.startswith("="), first
     t = threading.Thread(target=reader, daemon=True)

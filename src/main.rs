@@ -46,9 +46,12 @@ struct Cli {
     /// Most seconds to think per move; also the budget when no clock is given.
     #[arg(long, default_value_t = Options::default().max_time_per_move, global = true)]
     max_time_per_move: f64,
-    /// Seconds kept in reserve on every move for network and process delays.
-    #[arg(long, default_value_t = Options::default().lag, global = true)]
-    lag: f64,
+    /// Seconds kept in reserve on every move for network and process delays. By default
+    /// learned: 0.1 s, plus the delay the controller's time_left reports show beyond our
+    /// thinking time, plus our own overrun past the budget (0.15 s before anything is
+    /// measured).
+    #[arg(long, global = true)]
+    lag: Option<f64>,
     /// Memory cap for the search tree, MiB; by default a quarter of this machine's RAM.
     /// A full tree is compacted (its least visited branches dropped) and the search goes on
     /// under the cap.
@@ -135,7 +138,7 @@ impl Cli {
             threads: self.threads.clamp(1, 256),
             playouts: self.playouts.map(|n| n.max(1)),
             max_time_per_move: finite_nonneg("max-time-per-move", self.max_time_per_move)?,
-            lag: finite_nonneg("lag", self.lag)?,
+            lag: self.lag.map(|l| finite_nonneg("lag", l)).transpose()?,
             max_memory_mb: self.max_memory.max(16),
             resign_threshold: self.resign_threshold,
             resign: !self.no_resign,

@@ -1,6 +1,8 @@
-//! Clocks and the time budget for one move. Pure: the engine tells it the clock state and
-//! asks for a budget; nothing here reads the wall clock.
+//! Clocks, the time budget for one move, and the safety margin kept on every move. Pure:
+//! the engine tells it the clock state and what it spent, and asks for a budget; nothing
+//! here reads the wall clock.
 
+use std::collections::VecDeque;
 use std::time::Duration;
 
 /// The time system the controller set.
@@ -147,31 +149,52 @@ impl Clock {
         }
     }
 
+    /// Seconds the controller charged for our last move: the drop from `before` (the
+    /// clock it reported before the move) to `after` (its next report), where both lie in
+    /// one phase whose time runs down across a move (main time, or one Canadian period
+    /// with one stone played). `None` where a report says nothing about it (a byo-yomi
+    /// period reset by the move, a phase change).
+    pub fn charged(&self, before: Remaining, after: Remaining) -> Option<f64> {
+        let drop = before.seconds - after.seconds;
+        let same_phase = match self.system {
+            System::None => false,
+            System::Absolute { .. } => true,
+            System::Byoyomi { .. } => before.count == 0 && after.count == 0,
+            System::Canadian { .. } => {
+                (before.count == 0 && after.count == 0)
+                    || (after.count > 0 && after.count + 1 == before.count)
+            }
+        };
+        (same_phase && drop >= 0.0).then_some(drop)
+    }
+
     /// Seconds to think about the next move. `moves_left` estimates our remaining moves in
-    /// the game; `lag` is the safety margin for network and process delays. `None` when there
-    /// is no clock (the caller applies its default).
-    pub fn budget(&self, moves_left: u32, lag: f64) -> Option<Duration> {
+    /// the game; `margin` is kept back for the delays between the controller's clock and
+    /// our thinking (`Margin`). `None` when there is no clock (the caller applies its
+    /// default).
+    pub fn budget(&self, moves_left: u32, margin: f64) -> Option<Duration> {
         let r = self.remaining;
         let moves_left = moves_left.max(1) as f64;
         let secs = match self.system {
             System::None => return None,
-            System::Absolute { .. } => r.seconds / moves_left - lag,
+            System::Absolute { .. } => r.seconds / moves_left - margin,
             System::Byoyomi { period, .. } => {
                 if r.count == 0 {
                     // Main time shared over the moves left, plus most of one period (which
                     // is ours to spend on every move anyway).
-                    (r.seconds / moves_left + period * 0.8 - lag).min(r.seconds + period - lag)
+                    (r.seconds / moves_left + period * 0.8 - margin)
+                        .min(r.seconds + period - margin)
                 } else {
-                    r.seconds.min(period) * 0.8 - lag
+                    r.seconds.min(period) * PERIOD_SHARE - margin
                 }
             }
             System::Canadian { period, stones, .. } => {
                 if r.count == 0 {
                     let per_stone = period / stones.max(1) as f64;
-                    (r.seconds / moves_left + per_stone * 0.8 - lag)
-                        .min(r.seconds + per_stone - lag)
+                    (r.seconds / moves_left + per_stone * 0.8 - margin)
+                        .min(r.seconds + per_stone - margin)
                 } else {
-                    r.seconds / r.count as f64 * 0.9 - lag
+                    r.seconds / r.count as f64 * PERIOD_SHARE - margin
                 }
             }
         };
@@ -179,6 +202,79 @@ impl Clock {
         let floor = 0.05;
         Some(Duration::from_secs_f64(secs.max(floor)))
     }
+}
+
+/// The share of a byo-yomi period (or of a Canadian period's time per stone) that a move
+/// may plan to use, before the margin: the rest absorbs jitter in the clock readings.
+const PERIOD_SHARE: f64 = 0.95;
+
+/// The safety margin kept back on every move, seconds. Fixed by `--lag`, or learned:
+/// `BASE`, plus the delay the controller adds to our thinking time (network, pipes,
+/// scheduling: the time it charged minus the time we spent, from its `time_left`
+/// reports, averaged since servers report whole seconds), plus our own overrun past the
+/// budget (the largest of the last moves).
+#[derive(Clone, Debug)]
+pub struct Margin {
+    fixed: Option<f64>,
+    delays: VecDeque<f64>,
+    overruns: VecDeque<f64>,
+}
+
+impl Margin {
+    /// Kept back on every move before anything is learned: covers what a controller's
+    /// reports cannot show (a reply's way back, a loaded machine's scheduling).
+    pub const BASE: f64 = 0.1;
+    /// The overrun assumed before the first move is measured.
+    const FIRST_OVERRUN: f64 = 0.05;
+    /// Observations kept.
+    const WINDOW: usize = 16;
+    /// Most delay believed (a report from a clock that was paused, or a wrong one).
+    const MAX_DELAY: f64 = 5.0;
+
+    /// `Some(lag)`: always `lag` (`--lag`); `None`: learned.
+    pub fn new(fixed: Option<f64>) -> Margin {
+        Margin {
+            fixed,
+            delays: VecDeque::new(),
+            overruns: VecDeque::new(),
+        }
+    }
+
+    /// The margin now, seconds.
+    pub fn seconds(&self) -> f64 {
+        if let Some(lag) = self.fixed {
+            return lag;
+        }
+        let delay = if self.delays.is_empty() {
+            0.0
+        } else {
+            self.delays.iter().sum::<f64>() / self.delays.len() as f64
+        };
+        let overrun = if self.overruns.is_empty() {
+            Self::FIRST_OVERRUN
+        } else {
+            self.overruns.iter().copied().fold(0.0, f64::max)
+        };
+        Self::BASE + delay.clamp(0.0, Self::MAX_DELAY) + overrun
+    }
+
+    /// A move took `spent` seconds (from the decision's start to its end) against a
+    /// budget of `budget`.
+    pub fn observe_move(&mut self, spent: f64, budget: f64) {
+        push(&mut self.overruns, (spent - budget).max(0.0));
+    }
+
+    /// The controller charged `charged` seconds for a move we spent `spent` on.
+    pub fn observe_charge(&mut self, charged: f64, spent: f64) {
+        push(&mut self.delays, charged - spent);
+    }
+}
+
+fn push(window: &mut VecDeque<f64>, value: f64) {
+    if window.len() == Margin::WINDOW {
+        window.pop_front();
+    }
+    window.push_back(value);
 }
 
 #[cfg(test)]
@@ -234,7 +330,7 @@ mod tests {
     fn canadian_period_is_split_over_the_stones() {
         let mut c = Clock::from_gtp(0.0, 300.0, 25);
         assert_eq!(c.remaining.count, 25);
-        assert!((secs(c.budget(80, 0.5)) - (12.0 * 0.9 - 0.5)).abs() < 1e-9);
+        assert!((secs(c.budget(80, 0.5)) - (12.0 * PERIOD_SHARE - 0.5)).abs() < 1e-9);
         c.set_remaining(10.0, 2);
         assert!(secs(c.budget(80, 0.5)) < 5.0);
     }
@@ -255,5 +351,63 @@ mod tests {
         assert_eq!(k.remaining.count, 1);
         k.charge(3.0);
         assert_eq!((k.remaining.seconds, k.remaining.count), (10.0, 2));
+    }
+
+    #[test]
+    fn the_charge_is_read_only_within_one_phase() {
+        let main = |s: f64| Remaining {
+            seconds: s,
+            count: 0,
+        };
+        let over = |s: f64, n: u32| Remaining {
+            seconds: s,
+            count: n,
+        };
+        let abs = Clock::from_gtp(600.0, 0.0, 0);
+        assert_eq!(abs.charged(main(300.0), main(298.5)), Some(1.5));
+        assert_eq!(abs.charged(main(300.0), main(301.0)), None);
+        let byo = Clock::start(System::Byoyomi {
+            main: 60.0,
+            period: 10.0,
+            periods: 3,
+        });
+        assert_eq!(byo.charged(main(30.0), main(27.0)), Some(3.0));
+        // A period reset by the move, or main time running into byo-yomi: no reading.
+        assert_eq!(byo.charged(over(10.0, 3), over(10.0, 3)), None);
+        assert_eq!(byo.charged(main(2.0), over(10.0, 3)), None);
+        let can = Clock::from_gtp(0.0, 300.0, 25);
+        assert_eq!(can.charged(over(300.0, 25), over(288.0, 24)), Some(12.0));
+        // A new period (the count starts again): no reading.
+        assert_eq!(can.charged(over(5.0, 1), over(300.0, 25)), None);
+        assert_eq!(Clock::none().charged(main(5.0), main(4.0)), None);
+    }
+
+    #[test]
+    fn the_margin_is_fixed_or_learned() {
+        assert_eq!(Margin::new(Some(0.3)).seconds(), 0.3);
+        let mut m = Margin::new(None);
+        let first = m.seconds();
+        assert!((first - (Margin::BASE + Margin::FIRST_OVERRUN)).abs() < 1e-12);
+        // Moves that end on their budget leave only the base.
+        m.observe_move(0.8, 0.8);
+        assert!((m.seconds() - Margin::BASE).abs() < 1e-12);
+        // A move that ran 0.12 s over raises it by as much, until it leaves the window.
+        m.observe_move(0.92, 0.8);
+        assert!((m.seconds() - (Margin::BASE + 0.12)).abs() < 1e-9);
+        for _ in 0..Margin::WINDOW {
+            m.observe_move(0.5, 0.5);
+        }
+        assert!((m.seconds() - Margin::BASE).abs() < 1e-12);
+        // A controller that charges whole seconds: the delay is their mean excess.
+        for (charged, spent) in [(1.0, 0.7), (0.0, 0.6), (1.0, 0.8), (1.0, 0.5)] {
+            m.observe_charge(charged, spent);
+        }
+        let delay = (0.3 - 0.6 + 0.2 + 0.5) / 4.0;
+        assert!((m.seconds() - (Margin::BASE + delay)).abs() < 1e-9);
+        // A slow link: half a second on every move.
+        for _ in 0..Margin::WINDOW {
+            m.observe_charge(1.3, 0.8);
+        }
+        assert!((m.seconds() - (Margin::BASE + 0.5)).abs() < 1e-9);
     }
 }

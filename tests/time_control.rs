@@ -45,22 +45,17 @@ fn play_game(args: &[&str], size: usize, setup: &[&str], max_moves: usize) -> (D
 #[test]
 fn no_move_is_later_than_one_second_byoyomi() {
     let period = Duration::from_secs(1);
-    // Japanese byo-yomi, 1 s periods, with the small safety margin a local GUI needs.
-    let (worst, moves) = play_game(
-        &["--lag", "0.1"],
-        9,
-        &["kgs-time_settings byoyomi 0 1 3"],
-        160,
-    );
-    eprintln!("9x9 byo-yomi 1 s, --lag 0.1: {moves} moves, slowest genmove {worst:?}");
+    // Japanese byo-yomi, 1 s periods, with the learned margin.
+    let (worst, moves) = play_game(&[], 9, &["kgs-time_settings byoyomi 0 1 3"], 160);
+    eprintln!("9x9 byo-yomi 1 s: {moves} moves, slowest genmove {worst:?}");
     assert!(
         moves >= 20,
         "the game ended too early to tell: {moves} moves"
     );
     assert!(worst < period, "a move took {worst:?}");
-    // Canadian, 1 stone per 1 s period (GTP time_settings), default margin, on 13x13
-    // where the dead-stone estimate before passing costs most.
-    let (worst, moves) = play_game(&[], 13, &["time_settings 0 1 1"], 30);
-    eprintln!("13x13 Canadian 1 s / 1 stone: {moves} moves, slowest genmove {worst:?}");
+    // Canadian, 1 stone per 1 s period (GTP time_settings), a fixed margin of 0.1 s, on
+    // 13x13 where the dead-stone estimate before passing costs most.
+    let (worst, moves) = play_game(&["--lag", "0.1"], 13, &["time_settings 0 1 1"], 30);
+    eprintln!("13x13 Canadian 1 s / 1 stone, --lag 0.1: {moves} moves, slowest genmove {worst:?}");
     assert!(worst < period, "a move took {worst:?}");
 }

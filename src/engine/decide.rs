@@ -24,6 +24,7 @@ impl Engine {
         progress: &mut dyn FnMut(&Report),
     ) -> (Decision, Option<Report>) {
         let started = Instant::now();
+        let before = self.reported_clock(c);
         // One budget for the whole decision: the dead-stone estimates below are charged to
         // it, so the answer never comes later than the clock allows.
         let limits = self.limits(c);
@@ -42,7 +43,7 @@ impl Engine {
         if opponent_passed && !cleanup {
             let seed = self.next_seed();
             if passing_wins(&self.game, c, status_limits(0.3), seed, &self.opts.params) {
-                self.charge(c, started);
+                self.charge(c, started, limits.time, before);
                 return (Decision::Play(Move::Pass), None);
             }
         }
@@ -76,7 +77,7 @@ impl Engine {
         let decision = self
             .resign_check(&report, cleanup)
             .unwrap_or(Decision::Play(mv));
-        self.charge(c, started);
+        self.charge(c, started, limits.time, before);
         (decision, Some(report))
     }
 

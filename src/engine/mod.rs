@@ -10,7 +10,7 @@ use crate::go::{Color, Game, Move, Rules};
 use crate::ownership::{self, Statuses};
 use crate::search::playout::Policy;
 use crate::search::{self, Limits, ParamError, Params, Report, Searcher};
-use crate::time::Clock;
+use crate::time::{Clock, Margin, Remaining};
 
 /// Settings from the command line (and some GTP commands).
 #[derive(Clone, Debug)]
@@ -24,8 +24,8 @@ pub struct Options {
     pub playouts: Option<u64>,
     /// Upper bound on thinking time per move, and the budget when there is no clock.
     pub max_time_per_move: f64,
-    /// Safety margin subtracted from every budget, seconds.
-    pub lag: f64,
+    /// Safety margin subtracted from every budget, seconds; `None`: learned (`Margin`).
+    pub lag: Option<f64>,
     /// Memory cap for the search tree, MiB; by default a quarter of the machine's RAM.
     pub max_memory_mb: u64,
     pub resign_threshold: f64,
@@ -53,7 +53,7 @@ impl Default for Options {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             playouts: None,
             max_time_per_move: 5.0,
-            lag: 0.5,
+            lag: None,
             max_memory_mb: default_memory_mb(),
             resign_threshold: 0.1,
             resign: true,
@@ -81,6 +81,13 @@ pub struct Engine {
     /// The clock settings as the controller gave them, and each side's clock now.
     clock_settings: Clock,
     clocks: [Clock; 2],
+    /// The safety margin kept on every move (fixed by `--lag`, or learned).
+    margin: Margin,
+    /// Per colour: whether the clock was last set by the controller (`time_left`) rather
+    /// than by our own charging; and, after our move, the clock it had reported before the
+    /// move with the seconds we spent, until its next report shows what it charged.
+    reported: [bool; 2],
+    pending: [Option<(Remaining, f64)>; 2],
     low_winrate_moves: u32,
     searches: u64,
     /// The side that resigned in the current game, if any.
@@ -97,6 +104,9 @@ impl Engine {
             game,
             clock_settings: Clock::none(),
             clocks: [Clock::none(); 2],
+            margin: Margin::new(opts.lag),
+            reported: [false; 2],
+            pending: [None; 2],
             low_winrate_moves: 0,
             searches: 0,
             resigned: None,
@@ -148,7 +158,7 @@ impl Engine {
         match Game::new(size, self.game.rules(), self.game.komi()) {
             Some(g) => {
                 self.set_game(g);
-                self.clocks = [self.clock_settings; 2];
+                self.set_clock(self.clock_settings);
                 true
             }
             None => false,
@@ -160,17 +170,41 @@ impl Engine {
         self.game.set_rules(rules);
     }
 
+    /// Sets both clocks (`time_settings`, and a new game). What the margin has learned
+    /// about the controller's delays is kept.
     pub fn set_clock(&mut self, clock: Clock) {
         self.clock_settings = clock;
         self.clocks = [clock; 2];
+        self.reported = [false; 2];
+        self.pending = [None; 2];
     }
 
     pub fn clock(&self, c: Color) -> &Clock {
         &self.clocks[c.index()]
     }
 
+    /// Records the controller's `time_left` for `c`. The first report after our move
+    /// shows what the controller charged for it; the excess over the time we spent is the
+    /// delay the margin learns.
     pub fn set_time_left(&mut self, c: Color, seconds: f64, count: u32) {
-        self.clocks[c.index()].set_remaining(seconds, count);
+        let i = c.index();
+        let after = Remaining { seconds, count };
+        if let Some((before, spent)) = self.pending[i].take()
+            && let Some(charged) = self.clocks[i].charged(before, after)
+        {
+            self.margin.observe_charge(charged, spent);
+            log::debug!(
+                "charged {charged:.2}s for a move of {spent:.2}s; margin now {:.2}s",
+                self.margin.seconds()
+            );
+        }
+        self.clocks[i].set_remaining(seconds, count);
+        self.reported[i] = true;
+    }
+
+    /// The safety margin kept on every move now, seconds.
+    pub fn margin(&self) -> f64 {
+        self.margin.seconds()
     }
 
     /// A fresh seed per search: reproducible from `--seed`, different for each move.
@@ -194,7 +228,7 @@ impl Engine {
         let empty = self.game.board().empty_count() as u32;
         let moves_left = (empty / 3).max(20);
         let budget = self.clocks[c.index()]
-            .budget(moves_left, self.opts.lag)
+            .budget(moves_left, self.margin.seconds())
             .map_or(cap, |b| b.min(cap));
         Limits {
             playouts: None,
@@ -245,8 +279,31 @@ impl Engine {
         Ok(())
     }
 
-    fn charge(&mut self, c: Color, started: Instant) {
-        self.clocks[c.index()].charge(started.elapsed().as_secs_f64());
+    /// The clock of `c` as the controller last reported it, if it did since our last
+    /// move: taken when a move starts, for `charge`.
+    fn reported_clock(&self, c: Color) -> Option<Remaining> {
+        let i = c.index();
+        self.reported[i].then_some(self.clocks[i].remaining)
+    }
+
+    /// Ends a move by `c` that started at `started` with the time budget `budget`, the
+    /// clock having been reported as `before`: charges our clock and tells the margin how
+    /// long the move took.
+    fn charge(
+        &mut self,
+        c: Color,
+        started: Instant,
+        budget: Option<Duration>,
+        before: Option<Remaining>,
+    ) {
+        let i = c.index();
+        let spent = started.elapsed().as_secs_f64();
+        if let Some(b) = budget {
+            self.margin.observe_move(spent, b.as_secs_f64());
+        }
+        self.pending[i] = before.map(|r| (r, spent));
+        self.reported[i] = false;
+        self.clocks[i].charge(spent);
     }
 
     /// Dead / seki / alive stones by Monte Carlo ownership from the current position.
@@ -281,4 +338,59 @@ pub fn default_memory_mb() -> u64 {
                 .and_then(|rest| rest.split_whitespace().next()?.parse::<u64>().ok())
         });
     total_kib.map_or(2048, |kib| (kib / 1024 / 4).clamp(256, 64 << 10))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::time::System;
+
+    fn engine(lag: Option<f64>) -> Engine {
+        Engine::new(Options {
+            size: 9,
+            threads: 1,
+            playouts: Some(200),
+            lag,
+            ..Options::default()
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn the_margin_learns_the_delay_the_controller_charges() {
+        let mut e = engine(None);
+        e.set_clock(Clock::start(System::Absolute { main: 300.0 }));
+        let first = e.margin();
+        let mut left = [300.0, 300.0];
+        for k in 0..6 {
+            let c = if k % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            e.set_time_left(c, left[c.index()], 0);
+            let started = Instant::now();
+            let (decision, _) = e.decide(c, false, &|| false, None, &mut |_| {});
+            let spent = started.elapsed().as_secs_f64();
+            if let Decision::Play(m) = decision {
+                e.game_mut().play(c, m).unwrap();
+            }
+            // The controller charges what we spent plus 0.7 s of network delay.
+            left[c.index()] -= spent + 0.7;
+        }
+        // Four moves were reported again after they were played: each showed 0.7 s more
+        // than the engine spent.
+        let learned = e.margin();
+        assert!(
+            learned > first + 0.5 && learned < first + 0.9,
+            "margin {first} -> {learned}"
+        );
+        // A fixed --lag does not move.
+        let mut fixed = engine(Some(0.25));
+        fixed.set_clock(Clock::start(System::Absolute { main: 300.0 }));
+        fixed.set_time_left(Color::Black, 300.0, 0);
+        fixed.decide(Color::Black, false, &|| false, None, &mut |_| {});
+        fixed.set_time_left(Color::Black, 290.0, 0);
+        assert_eq!(fixed.margin(), 0.25);
+    }
 }

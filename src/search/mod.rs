@@ -56,7 +56,7 @@ use playout::{Playouts, Policy, add_ownership};
 use report::Ownership;
 use report::Pacer;
 pub use report::{Candidate, Limits, Report};
-use tree::{BANNED, Node, Tree};
+use tree::{Arena, BANNED, Node, Tree};
 pub use tree::{NODE_BYTES, max_nodes};
 
 /// Search settings that stay fixed for a game (`params` may change between searches).
@@ -75,6 +75,9 @@ pub struct Searcher {
     config: Config,
     tree: Option<Tree>,
     pool: Option<rayon::ThreadPool>,
+    /// The arena not in use: the old tree's after a compaction or a new tree, recycled by
+    /// the next one, so the search never holds more than two.
+    spare: Option<Arena>,
     /// Compactions of the tree so far.
     reclaims: u64,
     /// Visits a node needs before it is expanded, at least, since the kept tree was last
@@ -101,6 +104,7 @@ impl Searcher {
             config,
             tree: None,
             pool,
+            spare: None,
             reclaims: 0,
             expand_floor: 0,
         }
@@ -118,8 +122,24 @@ impl Searcher {
 
     /// Forgets the kept tree (new game, loaded position, changed rules or komi).
     pub fn clear(&mut self) {
-        self.tree = None;
+        if let Some(tree) = self.tree.take() {
+            self.spare = Some(tree.arena);
+        }
         self.expand_floor = 0;
+    }
+
+    /// An arena for a new tree or a compaction: the spare one, or a new one.
+    fn take_arena(&mut self) -> Arena {
+        self.spare
+            .take()
+            .unwrap_or_else(|| Arena::new(self.config.node_cap))
+    }
+
+    /// Makes `tree` the kept tree; the old one's arena becomes the spare.
+    fn replace_tree(&mut self, tree: Tree) {
+        if let Some(old) = self.tree.replace(tree) {
+            self.spare = Some(old.arena);
+        }
     }
 
     /// Nodes in the kept tree's arena (for tests and logs).
@@ -169,10 +189,11 @@ impl Searcher {
                 }
             }
             _ => {
-                let tree = Tree::new(game, cap);
+                let arena = self.take_arena();
+                let tree = Tree::new(game, arena);
                 tree.node(tree.root)
                     .init(Move::Pass, color.opp(), (0.0, 0.0));
-                self.tree = Some(tree);
+                self.replace_tree(tree);
                 self.expand_floor = 0;
             }
         }
@@ -236,17 +257,18 @@ impl Searcher {
     /// of the least visited nodes are dropped (see `Tree::compacted`). Logged once at info
     /// level, the first time.
     fn reclaim(&mut self) {
+        let arena = self.take_arena();
         let Some(tree) = self.tree.as_ref() else {
+            self.spare = Some(arena);
             return;
         };
         let cap = self.config.node_cap;
         let before = tree.arena.used();
         let held = tree.arena.allocated() * NODE_BYTES;
         let root_visits = tree.node(tree.root).visits();
-        let (compact, threshold) = tree.compacted(cap, cap / 2, self.config.params.expand_visits);
+        let (compact, threshold) = tree.compacted(arena, cap / 2, self.config.params.expand_visits);
         let after = compact.arena.used();
-        // The old arena is freed here, before any search grows the new one.
-        self.tree = Some(compact);
+        self.replace_tree(compact);
         self.reclaims += 1;
         self.expand_floor = threshold;
         let text = format!(
@@ -859,7 +881,7 @@ mod tests {
         let tree = s.tree.as_ref().unwrap();
         let used = tree.arena.used();
         let budget = used / 4;
-        let (small, threshold) = tree.compacted(1 << 20, budget, 8);
+        let (small, threshold) = tree.compacted(Arena::new(1 << 20), budget, 8);
         assert!(
             small.arena.used() <= budget,
             "{} > {budget}",
@@ -904,7 +926,7 @@ mod tests {
             0.5,
             Color::Black,
         );
-        let mut s = Searcher::new(config(2, 100));
+        let mut s = Searcher::new(config(1, 100));
         let r = run_with(&mut s, &g, Color::Black, 20_000, 1);
         assert!(s.reclaims() >= 3, "{}", s.reclaims());
         assert_eq!(r.playouts, 20_000);
@@ -934,6 +956,14 @@ mod tests {
             total > 1000,
             "the reused subtree's visits are kept: {total}"
         );
+        // Two threads: every playout counted once across the rounds, within the cap.
+        let mut s = Searcher::new(config(2, 2000));
+        let r = run_with(&mut s, &empty, Color::Black, 20_000, 4);
+        assert!(s.reclaims() >= 2, "{}", s.reclaims());
+        let total: u64 = r.candidates.iter().map(|c| c.visits).sum();
+        assert_eq!((r.playouts, total), (20_000, 20_000));
+        assert_eq!(r.ownership_samples, 20_000);
+        assert!(s.tree.as_ref().unwrap().arena.allocated() <= 2000);
     }
 
     #[test]

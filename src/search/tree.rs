@@ -56,6 +56,23 @@ impl Node {
         self.prior_wins.store(prior.1.to_bits(), Relaxed);
     }
 
+    /// Back to `Node::default()`, for a recycled arena. Only the thread that allocated the
+    /// node may call it, before the node is published.
+    fn reset(&self) {
+        self.mv.store(0, Relaxed);
+        self.color.store(0, Relaxed);
+        self.expanding.store(false, Relaxed);
+        self.visits.store(0, Relaxed);
+        self.wins.store(0, Relaxed);
+        self.vloss.store(0, Relaxed);
+        self.prior_visits.store(0, Relaxed);
+        self.prior_wins.store(0, Relaxed);
+        self.amaf_visits.store(0, Relaxed);
+        self.amaf_wins.store(0, Relaxed);
+        self.score_sum.store(0, Relaxed);
+        self.children.store(0, Relaxed);
+    }
+
     pub(super) fn mv(&self) -> Move {
         match self.mv.load(Relaxed) {
             0 => Move::Pass,
@@ -116,20 +133,21 @@ pub const NODE_BYTES: usize = std::mem::size_of::<Node>();
 /// MiB: kept out of the tree's budget so that the whole process stays under the cap.
 const RESERVE_MB: u64 = 8;
 
-/// Node cap for a memory budget in MiB (the whole process's). Reclaiming copies the kept
-/// part of a full arena (at most half of it) into a new one before the old one is freed,
-/// so the tree's peak is 1.5 arenas: the cap is two thirds of the budget left after
-/// `RESERVE_MB`.
+/// Node cap of one arena for a memory budget in MiB (the whole process's). Reclaiming
+/// copies the kept part of a full arena into a second one, and the two are recycled in
+/// turn (never freed and allocated again, which the allocator might not return to the
+/// system in time): the cap is half the budget left after `RESERVE_MB`.
 pub fn max_nodes(memory_mb: u64) -> usize {
     let tree_mb = memory_mb.saturating_sub(RESERVE_MB).max(RESERVE_MB) as usize;
-    ((tree_mb << 20) / NODE_BYTES.max(1)) * 2 / 3
+    ((tree_mb << 20) / NODE_BYTES.max(1)) / 2
 }
 
 pub(super) const CHUNK_BITS: u32 = 16;
 const CHUNK: usize = 1 << CHUNK_BITS;
 
-/// Nodes in chunks of `CHUNK` (the last one cut to the cap), allocated on first use,
-/// handed out by an atomic bump counter; a child range never straddles two chunks.
+/// Nodes in chunks of `CHUNK` (the last one cut to the cap), allocated on first use and
+/// kept for reuse, handed out by an atomic bump counter; a child range never straddles two
+/// chunks.
 pub(super) struct Arena {
     pub(super) chunks: Box<[OnceLock<Box<[Node]>>]>,
     next: AtomicU64,
@@ -146,7 +164,13 @@ impl Arena {
         }
     }
 
-    /// Reserves `k` contiguous nodes (zeroed); `None` when the cap is reached.
+    /// Empties the arena for reuse, keeping its memory: the next `alloc` starts at node 0.
+    pub(super) fn recycle(&mut self) {
+        *self.next.get_mut() = 0;
+    }
+
+    /// Reserves `k` contiguous nodes, reset to their defaults (a recycled arena holds old
+    /// ones); `None` when the cap is reached.
     pub(super) fn alloc(&self, k: usize) -> Option<usize> {
         if k == 0 || k > CHUNK {
             return None;
@@ -161,8 +185,12 @@ impl Arena {
             }
             let base = start & !(CHUNK - 1);
             let len = CHUNK.min(self.cap - base);
-            self.chunks[start >> CHUNK_BITS]
+            let chunk = self.chunks[start >> CHUNK_BITS]
                 .get_or_init(|| (0..len).map(|_| Node::default()).collect());
+            let first = start - base;
+            for node in &chunk[first..first + k] {
+                node.reset();
+            }
             return Some(start);
         }
     }
@@ -203,8 +231,9 @@ pub(super) struct Tree {
 }
 
 impl Tree {
-    pub(super) fn new(game: &Game, cap: usize) -> Tree {
-        let arena = Arena::new(cap);
+    /// A tree for `game` with only its root, in `arena` (recycled).
+    pub(super) fn new(game: &Game, mut arena: Arena) -> Tree {
+        arena.recycle();
         let root = arena.alloc(1).unwrap_or(0);
         let to_move = game.to_move();
         arena.get(root).init(Move::Pass, to_move.opp(), (0.0, 0.0));
@@ -292,19 +321,24 @@ impl Tree {
         count
     }
 
-    /// Reclaims memory: a copy of the tree below the root in a new arena of `cap` nodes,
-    /// holding at most `budget` of them when it can. It keeps the root's children and the
+    /// Reclaims memory: a copy of the tree below the root in `arena` (recycled), holding
+    /// at most `budget` nodes when it can. It keeps the root's children and the
     /// children of every node with at least `threshold` visits, the threshold the smallest
     /// of `min_visits`, twice that, four times... whose tree fits; the children of the
     /// other nodes are dropped (their statistics stay in the node, which can be expanded
     /// again). Nodes leave the arena in breadth-first order, so the root is node 0. Call it
     /// with no search running. Returns the copy and the threshold used.
-    pub(super) fn compacted(&self, cap: usize, budget: usize, min_visits: u32) -> (Tree, u32) {
+    pub(super) fn compacted(
+        &self,
+        mut arena: Arena,
+        budget: usize,
+        min_visits: u32,
+    ) -> (Tree, u32) {
         let mut threshold = min_visits.max(1);
         while self.kept_nodes(threshold) > budget && threshold < u32::MAX / 2 {
             threshold *= 2;
         }
-        let arena = Arena::new(cap);
+        arena.recycle();
         let root = arena.alloc(1).unwrap_or(0);
         let mut queue = std::collections::VecDeque::from([(self.root, root)]);
         while let Some((old, new)) = queue.pop_front() {
