@@ -223,19 +223,10 @@ pub fn statuses(game: &Game, limits: Limits, seed: u64, params: &Params) -> Stat
 mod tests {
     use super::*;
 
-    fn playouts(n: u64) -> Limits {
-        Limits {
-            playouts: Some(n),
-            time: None,
-        }
-    }
-    use crate::go::{Board, RuleSet, Rules};
+    use crate::go::{RuleSet, Rules};
 
     fn game(diagram: &str, rules: RuleSet, komi: f64) -> Game {
-        let b = Board::from_diagram(diagram).unwrap();
-        let mut g = Game::new(b.size(), Rules::new(rules), komi).unwrap();
-        g.setup(&b.stones(), Color::Black).unwrap();
-        g
+        Game::from_diagram(diagram, Rules::new(rules), komi, Color::Black).unwrap()
     }
 
     /// The most visited move other than pass.
@@ -261,10 +252,7 @@ mod tests {
         let r = sample(
             &g,
             Color::Black,
-            Limits {
-                playouts: Some(3000),
-                time: None,
-            },
+            Limits::playouts(3000),
             1,
             &|| false,
             None,
@@ -282,10 +270,7 @@ mod tests {
             let r = sample(
                 &g,
                 Color::Black,
-                Limits {
-                    playouts: Some(500),
-                    time: None,
-                },
+                Limits::playouts(500),
                 42,
                 &|| false,
                 None,
@@ -310,7 +295,7 @@ mod tests {
             RuleSet::Japanese,
             0.5,
         );
-        let st = statuses(&g, playouts(2000), 7, &Params::default());
+        let st = statuses(&g, Limits::playouts(2000), 7, &Params::default());
         let geo = g.geometry();
         let mut dead: Vec<String> = st.dead.iter().map(|&p| geo.vertex(p)).collect();
         dead.sort();

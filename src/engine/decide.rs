@@ -160,18 +160,8 @@ mod tests {
     use super::*;
     use crate::go::{RuleSet, Rules};
 
-    fn playouts(n: u64) -> Limits {
-        Limits {
-            playouts: Some(n),
-            time: None,
-        }
-    }
-
     fn game(diagram: &str, rules: RuleSet, komi: f64) -> Game {
-        let b = Board::from_diagram(diagram).unwrap();
-        let mut g = Game::new(b.size(), Rules::new(rules), komi).unwrap();
-        g.setup(&b.stones(), Color::Black).unwrap();
-        g
+        Game::from_diagram(diagram, Rules::new(rules), komi, Color::Black).unwrap()
     }
 
     #[test]
@@ -184,10 +174,22 @@ mod tests {
         // Black 15, white 10.
         let p = Params::default();
         let g = game(diagram, RuleSet::Chinese, 4.5);
-        assert!(passing_wins(&g, Color::Black, playouts(500), 3, &p));
-        assert!(!passing_wins(&g, Color::White, playouts(500), 3, &p));
+        assert!(passing_wins(&g, Color::Black, Limits::playouts(500), 3, &p));
+        assert!(!passing_wins(
+            &g,
+            Color::White,
+            Limits::playouts(500),
+            3,
+            &p
+        ));
         let g = game(diagram, RuleSet::Chinese, 5.5);
-        assert!(!passing_wins(&g, Color::Black, playouts(500), 3, &p));
-        assert!(passing_wins(&g, Color::White, playouts(500), 3, &p));
+        assert!(!passing_wins(
+            &g,
+            Color::Black,
+            Limits::playouts(500),
+            3,
+            &p
+        ));
+        assert!(passing_wins(&g, Color::White, Limits::playouts(500), 3, &p));
     }
 }

@@ -313,10 +313,7 @@ impl Engine {
         let seed = self.opts.seed
             ^ self.game.board().hash()
             ^ (self.game.moves().len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let limits = Limits {
-            playouts: Some(self.opts.status_playouts),
-            time: None,
-        };
+        let limits = Limits::playouts(self.opts.status_playouts);
         ownership::statuses(&self.game, limits, seed, &self.opts.params)
     }
 

@@ -265,6 +265,21 @@ impl Game {
         Ok(())
     }
 
+    /// A game from a board diagram (`Board::from_diagram`: rows from the top, `X` black,
+    /// `O` white, `.` empty) with `to_move` to play.
+    pub fn from_diagram(
+        diagram: &str,
+        rules: Rules,
+        komi: f64,
+        to_move: Color,
+    ) -> Result<Game, SetupError> {
+        let board = Board::from_diagram(diagram).map_err(SetupError::BadStones)?;
+        let mut game = Game::new(board.size(), rules, komi)
+            .ok_or_else(|| SetupError::BadStones("unacceptable size".into()))?;
+        game.setup(&board.stones(), to_move)?;
+        Ok(game)
+    }
+
     /// Replaces the game with one starting from the given stones and side to move (SGF
     /// setup). Moves and history are cleared; the handicap count is reset to 0.
     pub fn setup(&mut self, stones: &[(Point, Color)], to_move: Color) -> Result<(), SetupError> {

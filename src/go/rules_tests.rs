@@ -5,10 +5,7 @@ use super::*;
 use crate::go::point::Move;
 
 fn game_from(diagram: &str, rules: Rules, to_move: Color) -> Game {
-    let board = Board::from_diagram(diagram).unwrap();
-    let mut g = Game::new(board.size(), rules, 0.0).unwrap();
-    g.setup(&board.stones(), to_move).unwrap();
-    g
+    Game::from_diagram(diagram, rules, 0.0, to_move).unwrap()
 }
 
 fn mv(g: &Game, v: &str) -> Move {

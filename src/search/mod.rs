@@ -775,11 +775,15 @@ mod tests {
     }
 
     fn run_with(s: &mut Searcher, game: &Game, color: Color, playouts: u64, seed: u64) -> Report {
-        let limits = Limits {
-            playouts: Some(playouts),
-            time: None,
-        };
-        s.run(game, color, limits, seed, &|| false, None, &mut |_| {})
+        s.run(
+            game,
+            color,
+            Limits::playouts(playouts),
+            seed,
+            &|| false,
+            None,
+            &mut |_| {},
+        )
     }
 
     fn run(game: &Game, color: Color, playouts: u64, seed: u64) -> Report {
@@ -793,23 +797,19 @@ mod tests {
     }
 
     fn game(diagram: &str, komi: f64, to_move: Color) -> Game {
-        let b = Board::from_diagram(diagram).unwrap();
-        let mut g = Game::new(b.size(), Rules::new(RuleSet::Chinese), komi).unwrap();
-        g.setup(&b.stones(), to_move).unwrap();
-        g
+        Game::from_diagram(diagram, Rules::new(RuleSet::Chinese), komi, to_move).unwrap()
     }
+
+    /// White's stone at C3 cuts black apart; capturing it at D3 wins the game.
+    const CUTTING_STONE: &str = ". . . . .
+                                 X X X X .
+                                 X X O . X
+                                 X X X X X
+                                 . X . X .";
 
     #[test]
     fn captures_the_cutting_stone() {
-        let g = game(
-            ". . . . .
-             X X X X .
-             X X O . X
-             X X X X X
-             . X . X .",
-            0.5,
-            Color::Black,
-        );
+        let g = game(CUTTING_STONE, 0.5, Color::Black);
         let r = run(&g, Color::Black, 2000, 1);
         assert_eq!(g.geometry().move_text(most_visited_play(&r)), "D3");
         assert!(r.best().unwrap().winrate() > 0.9);
@@ -917,15 +917,7 @@ mod tests {
     fn a_full_tree_is_reclaimed_and_the_search_keeps_deepening() {
         // The cutting stone of `captures_the_cutting_stone`, with room for 100 nodes only:
         // the search fills the arena again and again and still finds D3.
-        let g = game(
-            ". . . . .
-             X X X X .
-             X X O . X
-             X X X X X
-             . X . X .",
-            0.5,
-            Color::Black,
-        );
+        let g = game(CUTTING_STONE, 0.5, Color::Black);
         let mut s = Searcher::new(config(1, 100));
         let r = run_with(&mut s, &g, Color::Black, 20_000, 1);
         assert!(s.reclaims() >= 3, "{}", s.reclaims());

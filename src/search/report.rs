@@ -14,6 +14,16 @@ pub struct Limits {
     pub time: Option<Duration>,
 }
 
+impl Limits {
+    /// Exactly `n` playouts, with no time limit.
+    pub const fn playouts(n: u64) -> Limits {
+        Limits {
+            playouts: Some(n),
+            time: None,
+        }
+    }
+}
+
 /// Statistics for one root move.
 #[derive(Clone, Debug)]
 pub struct Candidate {
