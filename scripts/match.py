@@ -65,8 +65,13 @@ def sgf_point(vertex, size):
     return "abcdefghijklmnopqrstuvwxy"[x] + "abcdefghijklmnopqrstuvwxy"[y]
 
 
-def play_game(engine, opponent, referee, engine_black, size, komi, max_moves):
+def play_game(engine, opponent, referee, engine_black, size, komi, max_moves, clock=None):
+    """Plays one game and returns (result, moves, slowest genmove per colour). `clock`, if
+    given, keeps the engine's time: `clock.before(color)` is called before each of the
+    engine's genmoves and `clock.after(color, seconds)` after it, which may end the game
+    by returning a result (a loss on time)."""
     black, white = (engine, opponent) if engine_black else (opponent, engine)
+    ours = "b" if engine_black else "w"
     for e in (engine, opponent, referee):
         e.ok(f"boardsize {size}")
         e.ok("clear_board")
@@ -78,9 +83,17 @@ def play_game(engine, opponent, referee, engine_black, size, komi, max_moves):
     result = None
     while len(moves) < max_moves:
         mover, other = (black, white) if color == "b" else (white, black)
+        timed = clock is not None and color == ours
+        if timed:
+            clock.before(color)
         start = time.monotonic()
         vertex = mover.ok(f"genmove {color}")
-        worst[color] = max(worst[color], time.monotonic() - start)
+        spent = time.monotonic() - start
+        worst[color] = max(worst[color], spent)
+        if timed:
+            result = clock.after(color, spent)
+            if result is not None:
+                break
         if vertex.lower() == "resign":
             result = ("W" if color == "b" else "B") + "+R"
             break
@@ -94,6 +107,16 @@ def play_game(engine, opponent, referee, engine_black, size, komi, max_moves):
     if result is None:
         result = referee.ok("final_score")
     return result, moves, worst
+
+
+def write_sgf(args, number, engine_black, result, moves):
+    """Writes game `number` as args.sgf_dir/gameNNN.sgf."""
+    os.makedirs(args.sgf_dir, exist_ok=True)
+    body = "".join(f";{c.upper()}[{sgf_point(v, args.size)}]" for c, v in moves)
+    pb, pw = (args.engine, args.opponent) if engine_black else (args.opponent, args.engine)
+    with open(os.path.join(args.sgf_dir, f"game{number:03}.sgf"), "w") as f:
+        f.write(f"(;GM[1]FF[4]SZ[{args.size}]KM[{args.komi}]RU[Chinese]PB[{pb}]PW[{pw}]"
+                f"RE[{result}]{body})\n")
 
 
 def main():
@@ -125,12 +148,7 @@ def main():
               f"{result}, {'win' if won else 'loss'}, slowest engine move {worst[ours]:.2f} s",
               flush=True)
         if args.sgf_dir:
-            os.makedirs(args.sgf_dir, exist_ok=True)
-            body = "".join(f";{c.upper()}[{sgf_point(v, args.size)}]" for c, v in moves)
-            pb, pw = (args.engine, args.opponent) if engine_black else (args.opponent, args.engine)
-            with open(os.path.join(args.sgf_dir, f"game{g + 1:03}.sgf"), "w") as f:
-                f.write(f"(;GM[1]FF[4]SZ[{args.size}]KM[{args.komi}]RU[Chinese]PB[{pb}]PW[{pw}]"
-                        f"RE[{result}]{body})\n")
+            write_sgf(args, g + 1, engine_black, result, moves)
     n = args.games
     p = wins / n
     se = math.sqrt(p * (1 - p) / n)

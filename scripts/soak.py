@@ -20,13 +20,12 @@ used (mean and largest) and moves over the period; then a summary.
 import argparse
 import math
 import os
-import shlex
 import subprocess
 import sys
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from match import Engine, sgf_point  # noqa: E402
+import match  # noqa: E402
+from match import Engine  # noqa: E402
 
 
 class Clock:
@@ -88,48 +87,40 @@ class Clock:
         return over
 
 
+class Timekeeper:
+    """The `clock` hooks of match.play_game: sends `time_left` before each of the engine's
+    moves, charges each answer to the clock, and counts what the soak reports."""
+
+    def __init__(self, engine, clock):
+        self.engine, self.clock = engine, clock
+        self.slowest, self.shares, self.over, self.moves = 0.0, [], 0, 0
+        self.allowed = None
+
+    def before(self, color):
+        self.engine.ok(self.clock.time_left(color))
+        self.allowed = self.clock.period_time() if self.clock.in_overtime else None
+
+    def after(self, color, spent):
+        self.moves += 1
+        self.slowest = max(self.slowest, spent)
+        if self.allowed:
+            self.shares.append(spent / self.allowed)
+        if self.clock.charge(spent):
+            self.over += 1
+        if self.clock.lost:
+            return ("W" if color == "b" else "B") + "+T"
+        return None
+
+
 def play_game(engine, opponent, referee, engine_black, size, komi, clock, max_moves):
-    black, white = (engine, opponent) if engine_black else (opponent, engine)
-    ours = "b" if engine_black else "w"
-    for e in (engine, opponent, referee):
-        e.ok(f"boardsize {size}")
-        e.ok("clear_board")
-        e.ok(f"komi {komi}")
+    # The clock settings survive the new game that match.play_game starts.
     clock.reset()
     engine.ok(clock.settings_command())
-    moves, passes, color = [], 0, "b"
-    stats = {"slowest": 0.0, "shares": [], "over": 0, "moves": 0}
-    result = None
-    while len(moves) < max_moves:
-        mover, other = (black, white) if color == "b" else (white, black)
-        if color == ours:
-            engine.ok(clock.time_left(color))
-            allowed = clock.period_time() if clock.in_overtime else None
-        start = time.monotonic()
-        vertex = mover.ok(f"genmove {color}")
-        spent = time.monotonic() - start
-        if color == ours:
-            stats["moves"] += 1
-            stats["slowest"] = max(stats["slowest"], spent)
-            if allowed:
-                stats["shares"].append(spent / allowed)
-            if clock.charge(spent):
-                stats["over"] += 1
-            if clock.lost:
-                result = ("W" if color == "b" else "B") + "+T"
-                break
-        if vertex.lower() == "resign":
-            result = ("W" if color == "b" else "B") + "+R"
-            break
-        other.ok(f"play {color} {vertex}")
-        referee.ok(f"play {color} {vertex}")
-        moves.append((color, vertex))
-        passes = passes + 1 if vertex.lower() == "pass" else 0
-        if passes >= 2:
-            break
-        color = "w" if color == "b" else "b"
-    if result is None:
-        result = referee.ok("final_score")
+    keeper = Timekeeper(engine, clock)
+    result, moves, _ = match.play_game(engine, opponent, referee, engine_black, size, komi,
+                                       max_moves, keeper)
+    stats = {"slowest": keeper.slowest, "shares": keeper.shares, "over": keeper.over,
+             "moves": keeper.moves}
     return result, moves, stats
 
 
@@ -173,12 +164,7 @@ def main():
                   f"{st['slowest']:.3f} s, period used mean {100 * mean:.0f}% max {100 * top:.0f}%, "
                   f"over the period {st['over']}", flush=True)
             if args.sgf_dir:
-                os.makedirs(args.sgf_dir, exist_ok=True)
-                body = "".join(f";{c.upper()}[{sgf_point(v, args.size)}]" for c, v in moves)
-                pb, pw = (args.engine, args.opponent) if engine_black else (args.opponent, args.engine)
-                with open(os.path.join(args.sgf_dir, f"game{g + 1:03}.sgf"), "w") as f:
-                    f.write(f"(;GM[1]FF[4]SZ[{args.size}]KM[{args.komi}]RU[Chinese]PB[{pb}]PW[{pw}]"
-                            f"RE[{result}]{body})\n")
+                match.write_sgf(args, g + 1, engine_black, result, moves)
     finally:
         for b in burners:
             b.kill()

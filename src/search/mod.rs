@@ -248,7 +248,8 @@ impl Searcher {
             // A round that played nothing (the root's children alone overflow the arena),
             // or a tree that stays mostly full after compaction (a tiny cap), gains nothing
             // from more rounds: the search goes on without expanding.
-            reclaim = progressed && self.nodes_used() <= cap * 3 / 4 && self.nodes_used() < before;
+            let after = self.nodes_used();
+            reclaim = progressed && after <= cap * 3 / 4 && after < before;
         }
         unreachable!("the rounds end with a report")
     }
