@@ -1,7 +1,8 @@
 //! A runner with gogui-regress semantics: numbered commands are tests; the following
-//! `#? [regex]` line must match the whole response (`[!regex]` must not match); a trailing
-//! `*` marks a known failure. Unnumbered commands set up the position; their responses are
-//! not checked. Runs with the script's directory as working directory (relative SGF paths).
+//! `#? [regex]` line must match the whole response, ignoring case (`[!regex]` must not
+//! match); a trailing `*` marks a known failure. Unnumbered commands set up the position;
+//! their responses are not checked. Runs with the script's directory as working directory
+//! (relative SGF paths).
 #![allow(dead_code)]
 
 use std::path::Path;
@@ -50,7 +51,9 @@ pub fn run_text(program: &str, args: &[&str], text: &str, dir: &Path) -> Summary
             let Some((label, response)) = pending.take() else {
                 continue;
             };
-            let re = regex::Regex::new(&format!("^(?:{pattern})$")).expect("valid regex");
+            // Case-insensitive: GTP vertices and `pass` are (GNU Go answers `PASS`, and its
+            // suites expect it; hoshi answers `pass`, as KataGo and Pachi do).
+            let re = regex::Regex::new(&format!("(?i)^(?:{pattern})$")).expect("valid regex");
             let ok = re.is_match(&response) != negate;
             let label = format!(
                 "{label} -> {response:?}, expected [{}{pattern}]",
