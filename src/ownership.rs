@@ -43,6 +43,7 @@ fn sample(
             visits: 0,
             wins: 0.0,
             margin_sum: 0.0,
+            score_stdev: 0.0,
             prior: 0.0,
             pv: vec![mv],
         })

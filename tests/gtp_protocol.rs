@@ -377,6 +377,15 @@ fn kata_analyze_reports_floats_and_ownership() {
     let wr: f64 = field(&entries[0], "winrate").parse().unwrap();
     assert!((0.0..=1.0).contains(&wr));
     let _: f64 = field(&entries[0], "scoreLead").parse().unwrap();
+    // The score's spread and the priors are the search's own, not placeholders.
+    let stdev: f64 = field(&entries[0], "scoreStdev").parse().unwrap();
+    assert!(stdev > 0.0, "{last}");
+    let priors: Vec<f64> = entries
+        .iter()
+        .map(|e| field(e, "prior").parse().unwrap())
+        .collect();
+    assert!(priors.iter().all(|p| (0.0..=1.0).contains(p)));
+    assert!(priors.windows(2).any(|w| w[0] != w[1]), "{priors:?}");
     assert_eq!(e.read_reply().body, "hoshi");
 }
 

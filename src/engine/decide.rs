@@ -1,8 +1,8 @@
 //! The move decision of `genmove`, read top to bottom in `Engine::decide`: pass when the
-//! opponent passed and the game is won as it stands; otherwise search, take the most
-//! visited move (`choose`); under territory rules pass rather than fill one's own
-//! territory; in the cleanup phase pass once no dead enemy stone is left; resign a game
-//! lost for several moves. Dead stones come from `ownership`, moves from `search`.
+//! opponent passed and the game is won as it stands (playing on only for a point, with a
+//! score utility); otherwise search, take the most visited move (`choose`); under
+//! territory rules pass rather than fill one's own territory; in the cleanup phase pass
+//! once no dead enemy stone is left; resign a game lost for several moves. Dead stones come from `ownership`, moves from `search`.
 
 use std::time::{Duration, Instant};
 
@@ -10,7 +10,7 @@ use super::{Decision, Engine};
 use crate::go::point::{EDGE, EMPTY, MAX_POINTS};
 use crate::go::{Board, Color, Game, Move, Point, Scoring};
 use crate::ownership;
-use crate::search::{Limits, Params, Report};
+use crate::search::{Candidate, Limits, Params, Report};
 
 impl Engine {
     /// Chooses a move for `c` (`cleanup`: KGS cleanup phase, capture dead stones before
@@ -40,20 +40,53 @@ impl Engine {
             time: limits.time.map(|t| t.mul_f64(share)),
         };
         let opponent_passed = self.game.moves().last() == Some(&(c.opp(), Move::Pass));
+        let score_aware = self.opts.params.score_utility > 0.0;
+        // The margin, from our view, if passing now ends the game, when that wins.
+        let mut passing_margin = None;
         if opponent_passed && !cleanup {
             let seed = self.next_seed();
-            if passing_wins(&self.game, c, status_limits(0.3), seed, &self.opts.params) {
-                self.charge(c, started, limits.time, before);
-                return (Decision::Play(Move::Pass), None);
+            let margin =
+                margin_if_ended(&self.game, c, status_limits(0.3), seed, &self.opts.params);
+            if margin > 0.0 {
+                if !score_aware {
+                    self.charge(c, started, limits.time, before);
+                    return (Decision::Play(Move::Pass), None);
+                }
+                passing_margin = Some(margin);
             }
         }
         let search_share = if cleanup { 0.7 } else { 1.0 };
         let report = self.search(c, left(search_share), stop, every, progress);
-        let mut mv = choose(&report);
-        if !cleanup
-            && self.game.rules().scoring == Scoring::Territory
-            && self.pass_is_as_good(&report, c, mv)
-        {
+        let territory = self.game.rules().scoring == Scoring::Territory;
+        let mut mv = choose(&report, territory && !cleanup);
+        if let Some(now) = passing_margin {
+            // The opponent passed and passing wins: play on only for a point. A stone
+            // inside one's own area gains none (though it spoils the opponent's random
+            // invasions in the playouts). Where dead stones count as they stand
+            // (Tromp-Taylor), capturing them gains what the search expects over the
+            // count now; elsewhere the gain is over the search's own pass.
+            let slack = self.opts.params.pass_slack;
+            let fills = matches!(mv, Move::Play(p) if fills_own_region(self.game.board(), p, c));
+            let over_count = !self.game.rules().removes_dead_stones()
+                && report
+                    .candidates
+                    .iter()
+                    .find(|x| x.mv == mv)
+                    .is_some_and(|x| mv != Move::Pass && x.mean_margin() >= now + 1.0);
+            if fills || !(over_count || gains_on_passing(&report, mv, slack)) {
+                mv = Move::Pass;
+            }
+        }
+        if !cleanup && !territory {
+            mv = instead_of_filling(
+                &report,
+                self.game.board(),
+                c,
+                mv,
+                self.opts.params.pass_slack,
+            );
+        }
+        if !cleanup && territory && self.pass_is_as_good(&report, c, mv) {
             // Under territory rules a move inside our own territory costs a point.
             mv = Move::Pass;
         }
@@ -83,9 +116,8 @@ impl Engine {
 
     /// Whether `mv` fills a point of `c`'s own territory (an empty region bordered by
     /// `c`'s stones only, as the territory count sees it) while passing does about as well
-    /// in the search (within `pass_slack`), or still wins. (Area-scored playouts value the
-    /// tempo of a move inside one's own area, so a pass always looks somewhat worse to
-    /// them.)
+    /// in the search (within `pass_slack`), or still wins. A stone that saves an own chain
+    /// in atari is not a filling move: it mends a weakness.
     fn pass_is_as_good(&self, report: &Report, c: Color, mv: Move) -> bool {
         let Move::Play(p) = mv else {
             return false;
@@ -96,14 +128,18 @@ impl Engine {
             .candidates
             .iter()
             .any(|x| x.mv == Move::Pass && x.visits >= 30 && x.winrate() >= enough);
-        pass_ok && inside_own_region(self.game.board(), p, c)
+        pass_ok && fills_own_region(self.game.board(), p, c)
     }
 
+    /// Resigns after three searches in a row found the game hopeless (`hopeless`), outside
+    /// the opening.
     fn resign_check(&mut self, report: &Report, cleanup: bool) -> Option<Decision> {
         let best = report.best()?;
         let points = self.game.size() * self.game.size();
-        let opening = self.game.moves().len() < points / 6;
-        if best.winrate() < self.opts.resign_threshold && report.playouts >= 1000 {
+        let board = self.game.board();
+        let stones = (board.stone_count(Color::Black) + board.stone_count(Color::White)) as usize;
+        let opening = self.game.moves().len().max(stones) < points / 6;
+        if hopeless(best, self.opts.resign_threshold) && report.playouts >= 1000 {
             self.low_winrate_moves += 1;
         } else {
             self.low_winrate_moves = 0;
@@ -113,25 +149,86 @@ impl Engine {
     }
 }
 
-/// The move to play from a finished report: the most visited move other than pass; pass
-/// only when nothing else is legal. (Passing to end the game is decided by `passing_wins`.)
-fn choose(report: &Report) -> Move {
+/// The move to play from a finished report: the most visited move. A pass only when
+/// `pass_ok` (territory rules, where the playouts count a stone played as a point spent,
+/// so a most-visited pass means no move gains anything) or nothing else is legal. (Passing
+/// to end the game after the opponent's pass is decided by `margin_if_ended`.)
+fn choose(report: &Report, pass_ok: bool) -> Move {
     report
         .candidates
         .iter()
-        .find(|c| c.mv != Move::Pass)
+        .find(|c| pass_ok || c.mv != Move::Pass)
         .map_or(Move::Pass, |c| c.mv)
 }
 
-/// Whether `color` wins if the game ends now, dead stones judged by `statuses`: after the
-/// opponent passed, passing then ends the game with this result.
-fn passing_wins(game: &Game, color: Color, limits: Limits, seed: u64, params: &Params) -> bool {
+/// Whether the best move's statistics make the game hopeless: its win rate is under
+/// `threshold` and its mean final margin is a loss too (a game the score estimate calls won
+/// is never resigned).
+fn hopeless(best: &Candidate, threshold: f64) -> bool {
+    best.winrate() < threshold && best.mean_margin() < 0.0
+}
+
+/// Whether `mv` does better than passing by the search's statistics: a point or more of
+/// mean margin, at a win rate within `slack` of the pass's. (The pass at the root does not
+/// end the game in the search: the opponent moves next, so a move that only fills one's
+/// own area scores the same as the pass, and a point the opponent would take next counts
+/// for it.)
+fn gains_on_passing(report: &Report, mv: Move, slack: f64) -> bool {
+    let find = |m: Move| report.candidates.iter().find(|c| c.mv == m);
+    match (find(mv), find(Move::Pass)) {
+        (Some(best), Some(pass)) if mv != Move::Pass && pass.visits > 0 => {
+            best.mean_margin() >= pass.mean_margin() + 1.0
+                && best.winrate() >= pass.winrate() - slack
+        }
+        _ => false,
+    }
+}
+
+/// The final margin from `color`'s view if the game ended now, dead stones judged by
+/// `statuses`: after the opponent passed, passing ends the game with it.
+fn margin_if_ended(game: &Game, color: Color, limits: Limits, seed: u64, params: &Params) -> f64 {
     let st = ownership::statuses(game, limits, seed, params);
     let margin = game.score(&st.dead, &st.seki);
     match color {
-        Color::Black => margin > 0.0,
-        Color::White => margin < 0.0,
+        Color::Black => margin,
+        Color::White => -margin,
     }
+}
+
+/// Under area rules, in a decided game (win rate above 90% or under 10%): instead of `mv`
+/// when it only fills `c`'s own area, which gains nothing, the most visited move that does
+/// not, if its win rate is within `slack`. (In the playouts a stone inside one's own area
+/// spoils the opponent's random invasions, which can rate it above a real point such as a
+/// dame.)
+fn instead_of_filling(report: &Report, board: &Board, c: Color, mv: Move, slack: f64) -> Move {
+    let Some(chosen) = report.candidates.iter().find(|x| x.mv == mv) else {
+        return mv;
+    };
+    let decided = !(0.1..=0.9).contains(&chosen.winrate());
+    let fills = |m: Move| matches!(m, Move::Play(p) if fills_own_region(board, p, c));
+    if !decided || !fills(mv) {
+        return mv;
+    }
+    report
+        .candidates
+        .iter()
+        .find(|x| {
+            x.mv != Move::Pass
+                && !fills(x.mv)
+                && x.visits >= 10
+                && x.winrate() >= chosen.winrate() - slack
+        })
+        .map_or(mv, |x| x.mv)
+}
+
+/// Whether a stone of `c` at `p` only fills `c`'s own region: `p` lies inside it
+/// (`inside_own_region`) and saves no own chain in atari.
+fn fills_own_region(board: &Board, p: Point, c: Color) -> bool {
+    let saves = board
+        .neighbors(p)
+        .into_iter()
+        .any(|n| board.color_at(n) == Some(c) && board.atari_liberty(n) == Some(p));
+    !saves && inside_own_region(board, p, c)
 }
 
 /// Whether the empty point `p` lies in an empty region whose border is `c`'s stones only.
@@ -162,6 +259,109 @@ mod tests {
 
     fn game(diagram: &str, rules: RuleSet, komi: f64) -> Game {
         Game::from_diagram(diagram, Rules::new(rules), komi, Color::Black).unwrap()
+    }
+
+    fn candidate(visits: u64, wins: f64, margin_sum: f64) -> Candidate {
+        Candidate {
+            mv: Move::Pass,
+            visits,
+            wins,
+            margin_sum,
+            score_stdev: 0.0,
+            prior: 1.0,
+            pv: vec![Move::Pass],
+        }
+    }
+
+    #[test]
+    fn a_game_is_hopeless_only_when_the_score_says_lost_too() {
+        assert!(hopeless(&candidate(1000, 50.0, -20_000.0), 0.1));
+        // A low win rate with a winning mean margin: never resign.
+        assert!(!hopeless(&candidate(1000, 50.0, 3_000.0), 0.1));
+        assert!(!hopeless(&candidate(1000, 200.0, -20_000.0), 0.1));
+    }
+
+    fn engine_with(diagram: &str, rules: RuleSet, komi: f64, to_move: Color) -> Engine {
+        let mut e = Engine::new(crate::engine::Options {
+            size: 9,
+            threads: 1,
+            playouts: Some(2000),
+            rules: Rules::new(rules),
+            komi,
+            ..crate::engine::Options::default()
+        })
+        .unwrap();
+        e.set_game(game_of(diagram, rules, komi, to_move));
+        e
+    }
+
+    fn game_of(diagram: &str, rules: RuleSet, komi: f64, to_move: Color) -> Game {
+        Game::from_diagram(diagram, Rules::new(rules), komi, to_move).unwrap()
+    }
+
+    /// Black owns seven of nine columns, with single-point eyes only (nothing to invade);
+    /// white's two are all it has.
+    const HOPELESS: &str = ". X . X . X X O .
+                            X X X X X X X O .
+                            . X . X . X X O .
+                            X X X X X X X O .
+                            . X . X . X X O .
+                            X X X X X X X O .
+                            . X . X . X X O .
+                            X X X X X X X O .
+                            . X . X . X X O .";
+
+    #[test]
+    fn under_territory_rules_a_settled_board_is_passed_won_or_lost() {
+        // Black's two rows above the walls, white's two below: any stone costs a point.
+        // (In wider areas the side that has lost tries invasions that the playouts rate
+        // above a pass.)
+        let settled = ". . . . . . . . .
+                       . . . . . . . . .
+                       X X X X X X X X X
+                       X X X X X X X X X
+                       X X X X X X X X X
+                       O O O O O O O O O
+                       O O O O O O O O O
+                       . . . . . . . . .
+                       . . . . . . . . .";
+        // The side that wins (or the even game) passes. The side that has lost may try an
+        // invasion, which the playouts rate above a pass, but never fills its own area.
+        for komi in [-30.5, 0.5, 30.5] {
+            for c in [Color::Black, Color::White] {
+                let mut e = engine_with(settled, RuleSet::Japanese, komi, c);
+                e.set_param("score_utility", "0.1").unwrap();
+                let (d, _) = e.decide(c, false, &|| false, None, &mut |_| {});
+                let lost = (komi > 0.0) == (c == Color::Black) && komi.abs() > 1.0;
+                match d {
+                    Decision::Play(Move::Play(p)) if lost => {
+                        assert!(!inside_own_region(e.game().board(), p, c), "{c:?} {komi}")
+                    }
+                    d => assert_eq!(d, Decision::Play(Move::Pass), "{c:?} komi {komi}"),
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_hopeless_game_is_resigned_and_a_won_one_is_not() {
+        let mut e = engine_with(HOPELESS, RuleSet::Chinese, 7.5, Color::White);
+        let mut decisions = Vec::new();
+        for _ in 0..3 {
+            let (d, _) = e.decide(Color::White, false, &|| false, None, &mut |_| {});
+            decisions.push(d);
+        }
+        assert_eq!(decisions[2], Decision::Resign, "{decisions:?}");
+        // Black, who wins it, never resigns it.
+        let mut e = engine_with(HOPELESS, RuleSet::Chinese, 7.5, Color::Black);
+        for _ in 0..3 {
+            let (d, _) = e.decide(Color::Black, false, &|| false, None, &mut |_| {});
+            assert_ne!(d, Decision::Resign);
+        }
+    }
+
+    fn passing_wins(game: &Game, color: Color, limits: Limits, seed: u64, params: &Params) -> bool {
+        margin_if_ended(game, color, limits, seed, params) > 0.0
     }
 
     #[test]

@@ -309,6 +309,16 @@ impl Board {
         self.captures[c.index()]
     }
 
+    /// Stones black has placed minus stones white has placed since the board's start
+    /// (setup stones included): the stones on the board plus those captured from each.
+    /// The territory margin is the area margin less this (every placed stone is a point of
+    /// area and not of territory, every capture a prisoner).
+    #[inline]
+    pub fn placed_margin(&self) -> i32 {
+        (self.stone_count[0] + self.captures[1]) as i32
+            - (self.stone_count[1] + self.captures[0]) as i32
+    }
+
     /// Number of empty points.
     #[inline]
     pub fn empty_count(&self) -> usize {

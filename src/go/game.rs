@@ -315,10 +315,16 @@ impl Game {
         self.komi + self.rules.handicap_compensation(self.handicap)
     }
 
-    /// Final margin (positive: black wins) with `dead` stones removed, under the game's rules
-    /// and komi, including the rule set's handicap compensation. `seki` lists stones of
-    /// chains in seki; they only matter for territory scoring.
+    /// Final margin (positive: black wins) with `dead` stones removed (unless the rules
+    /// count every stone on the board: Tromp-Taylor), under the game's rules and komi,
+    /// including the rule set's handicap compensation. `seki` lists stones of chains in
+    /// seki; they only matter for territory scoring.
     pub fn score(&self, dead: &[Point], seki: &[Point]) -> f64 {
+        let dead = if self.rules.removes_dead_stones() {
+            dead
+        } else {
+            &[]
+        };
         let white_bonus = self.white_bonus();
         match self.rules.scoring {
             Scoring::Area => score::count(&self.board, dead, &[]).area_margin() - white_bonus,

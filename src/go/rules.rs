@@ -120,6 +120,12 @@ impl Rules {
         }
     }
 
+    /// Whether dead stones are taken off before counting. Not under Tromp-Taylor, which
+    /// counts every stone on the board: there dead stones must be captured in play.
+    pub const fn removes_dead_stones(&self) -> bool {
+        !matches!(self.set, RuleSet::TrompTaylor)
+    }
+
     /// Parses a rule-set name as GUIs and servers send it (`RuleSet::names`; korean is
     /// counted as japanese). Case-insensitive; `-` and `_` are interchangeable.
     pub fn parse(name: &str) -> Option<Rules> {

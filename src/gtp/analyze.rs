@@ -119,9 +119,10 @@ fn info_line(geo: Geometry, report: &Report, flavor: Flavor, a: &AnalyzeArgs) ->
             ),
             Flavor::Kata => {
                 let lead = c.mean_margin();
+                let stdev = c.score_stdev;
                 format!(
                     "info move {v} visits {} utility {:.6} winrate {wr:.6} scoreMean {lead:.3} \
-                     scoreStdev 0 scoreLead {lead:.3} scoreSelfplay {lead:.3} prior {prior:.6} \
+                     scoreStdev {stdev:.3} scoreLead {lead:.3} scoreSelfplay {lead:.3} prior {prior:.6} \
                      lcb {lcb:.6} utilityLcb {:.6} order {order} pv {pv}",
                     c.visits,
                     2.0 * wr - 1.0,

@@ -121,6 +121,7 @@ mod tests {
             visits,
             wins,
             margin_sum: visits as f64 * 2.5,
+            score_stdev: 3.0,
             prior: 0.1,
             pv,
         };

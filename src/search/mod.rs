@@ -41,7 +41,7 @@ pub mod report;
 mod tree;
 
 use std::sync::atomic::Ordering::{Relaxed, Release};
-use std::sync::atomic::{AtomicBool, AtomicU64};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64};
 use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
@@ -56,7 +56,7 @@ use playout::{Playouts, Policy, add_ownership};
 use report::Ownership;
 use report::Pacer;
 pub use report::{Candidate, Limits, Report};
-use tree::{Arena, BANNED, Node, Tree};
+use tree::{Arena, BANNED, Node, Tree, VALUE_ONE};
 pub use tree::{NODE_BYTES, max_nodes};
 
 /// Search settings that stay fixed for a game (`params` may change between searches).
@@ -285,6 +285,10 @@ impl Searcher {
     }
 }
 
+/// Virtual wins above an even share (`prior_wins - prior_visits / 2`) that multiply a move's
+/// reported prior probability by e.
+const PRIOR_SOFTMAX_WINS: f32 = 10.0;
+
 /// One search over a tree: shared by the workers.
 struct Search<'t> {
     tree: &'t Tree,
@@ -294,6 +298,13 @@ struct Search<'t> {
     config: Config,
     /// Komi for the playouts' black-minus-white margin, with dynamic komi.
     komi: f32,
+    /// Playouts count territory (Japanese rules): the area margin at the end less the
+    /// stones each side placed up to the leaf (`Board::placed_margin`), so a stone played
+    /// in the tree costs its player a point, as it does in the count, while the playout's
+    /// own filling of territory does not.
+    territory: bool,
+    /// `score_scale` for this board size.
+    score_scale: f32,
     max_moves: u32,
     last: [Option<Point>; 2],
     halt: AtomicBool,
@@ -309,6 +320,39 @@ struct Search<'t> {
     /// included.
     started: AtomicU64,
     finished: AtomicU64,
+    /// This search's final margins per root child (by child index less `root_first`), for
+    /// the spread of the score.
+    root_first: usize,
+    root_scores: Vec<ScoreMoments>,
+}
+
+/// Count, sum and sum of squares of final margins (in 1/16 points), for a standard
+/// deviation.
+#[derive(Default)]
+struct ScoreMoments {
+    n: AtomicU64,
+    sum: AtomicI64,
+    squares: AtomicU64,
+}
+
+impl ScoreMoments {
+    fn add(&self, margin16: i64) {
+        self.n.fetch_add(1, Relaxed);
+        self.sum.fetch_add(margin16, Relaxed);
+        self.squares
+            .fetch_add(margin16.unsigned_abs().pow(2), Relaxed);
+    }
+
+    /// The standard deviation in points; 0 with fewer than two samples.
+    fn stdev(&self) -> f64 {
+        let n = self.n.load(Relaxed) as f64;
+        if n < 2.0 {
+            return 0.0;
+        }
+        let mean = self.sum.load(Relaxed) as f64 / n;
+        let var = self.squares.load(Relaxed) as f64 / n - mean * mean;
+        var.max(0.0).sqrt() / 16.0
+    }
 }
 
 /// A worker's own scratch: its random stream, playout runner, ladder reader, board copy,
@@ -345,6 +389,8 @@ impl<'t> Search<'t> {
             limits,
             config,
             komi: dynamic_komi(game, &config.params) as f32,
+            territory: game.rules().scoring == Scoring::Territory,
+            score_scale: config.params.score_scale * size as f32 / 19.0,
             max_moves: 3 * (size * size) as u32,
             last: [last_point(1), last_point(2)],
             halt: AtomicBool::new(false),
@@ -354,6 +400,8 @@ impl<'t> Search<'t> {
             root_pass: None,
             started: AtomicU64::new(done),
             finished: AtomicU64::new(done),
+            root_first: 0,
+            root_scores: Vec::new(),
         }
     }
 
@@ -363,7 +411,8 @@ impl<'t> Search<'t> {
 
     /// Makes sure the root has its children: every legal move (superko included) that does
     /// not fill an own true eye, and pass. On a reused root, bans superko-illegal children.
-    /// Under territory scoring, pass is kept explored (`pass_share`).
+    /// Under territory scoring, and after the opponent passed, pass is kept explored
+    /// (`pass_share`).
     fn prepare_root(&mut self) {
         let root = self.tree.node(self.tree.root);
         if root.children().is_empty() {
@@ -393,11 +442,16 @@ impl<'t> Search<'t> {
             if node.mv() == Move::Pass {
                 node.prior_visits.store(even.to_bits(), Relaxed);
                 node.prior_wins.store((even / 2.0).to_bits(), Relaxed);
-                if self.game.rules().scoring == Scoring::Territory {
+                let opponent_passed =
+                    self.game.moves().last() == Some(&(self.color.opp(), Move::Pass));
+                if self.game.rules().scoring == Scoring::Territory || opponent_passed {
                     self.root_pass = Some(ch);
                 }
             }
         }
+        let children = root.children();
+        self.root_first = children.start;
+        self.root_scores = children.map(|_| ScoreMoments::default()).collect();
     }
 
     /// Creates the children of node `n` for `moves` by `color`. False when the arena is
@@ -608,6 +662,11 @@ impl<'t> Search<'t> {
     /// the final margin, black minus white with (dynamic) komi.
     fn simulate(&self, w: &mut Worker, to_move: Color, last: [Option<Point>; 2]) -> f32 {
         let amaf = &mut w.amaf;
+        let placed = if self.territory {
+            w.board.placed_margin()
+        } else {
+            0
+        };
         let result = w.runner.run(
             &mut w.board,
             to_move,
@@ -620,7 +679,7 @@ impl<'t> Search<'t> {
                 }
             },
         );
-        result.margin as f32 - self.komi
+        (result.margin - placed) as f32 - self.komi
     }
 
     /// Adds a playout with final `margin` (black minus white) to every node on `path`,
@@ -630,6 +689,8 @@ impl<'t> Search<'t> {
         let tree = self.tree;
         let black_wins = margin > 0.0;
         let margin16 = (margin * 16.0).round() as i64;
+        let black_value = self.playout_value(margin);
+        let white_value = VALUE_ONE - black_value;
         for (k, &i) in path.iter().enumerate() {
             let node = tree.node(i);
             let black = node.color() == Color::Black;
@@ -639,23 +700,62 @@ impl<'t> Search<'t> {
             }
             node.visits.fetch_add(1, Relaxed);
             node.wins.fetch_add(won as u32, Relaxed);
-            node.score_sum
-                .fetch_add(if black { margin16 } else { -margin16 }, Relaxed);
+            let value = if black { black_value } else { white_value };
+            node.value_sum.fetch_add(value, Relaxed);
+            let mover_margin16 = if black { margin16 } else { -margin16 };
+            node.score_sum.fetch_add(mover_margin16, Relaxed);
+            if k == 1
+                && let Some(moments) = self.root_scores.get(i.wrapping_sub(self.root_first))
+            {
+                moments.add(mover_margin16);
+            }
             for ch in node.children() {
                 let child = tree.node(ch);
                 if let Move::Play(p) = child.mv()
                     && amaf[p.idx()] == child.color().cell()
                 {
-                    let child_won = (child.color() == Color::Black) == black_wins;
+                    let value = if child.color() == Color::Black {
+                        black_value
+                    } else {
+                        white_value
+                    };
                     let a = child.amaf_visits.load(Relaxed);
                     child.amaf_visits.store(a + 1, Relaxed);
-                    if child_won {
-                        let w = child.amaf_wins.load(Relaxed);
-                        child.amaf_wins.store(w + 1, Relaxed);
+                    if value > 0 {
+                        let v = child.amaf_value.load(Relaxed);
+                        child.amaf_value.store(v + value, Relaxed);
                     }
                 }
             }
         }
+    }
+
+    /// A playout's value to black (`VALUE_ONE` a win) for its final `margin`: the win, and
+    /// with `score_utility` a share for the margin against the root's mean margin so far
+    /// (the centre moves with the search, so that the score keeps counting in decided
+    /// games).
+    fn playout_value(&self, margin: f32) -> u64 {
+        let black_wins = margin > 0.0;
+        let lambda = self.params().score_utility;
+        if lambda <= 0.0 {
+            return if black_wins { VALUE_ONE } else { 0 };
+        }
+        let root = self.tree.node(self.tree.root);
+        let n = root.visits();
+        let center = if n == 0 {
+            0.0
+        } else {
+            let mean = root.score_sum.load(Relaxed) as f32 / (16.0 * n as f32);
+            // The root's statistics are from the view of the player who moved into it.
+            if root.color() == Color::Black {
+                mean
+            } else {
+                -mean
+            }
+        };
+        let score = 0.5 + ((margin - center) / self.score_scale).atan() / std::f32::consts::PI;
+        let value = (1.0 - lambda) * black_wins as u8 as f32 + lambda * score;
+        ((value * VALUE_ONE as f32).round() as u64).min(VALUE_ONE)
     }
 
     /// Whether the most visited root move can no longer be overtaken in the time left.
@@ -703,7 +803,12 @@ impl<'t> Search<'t> {
                     visits: nd.visits() as u64,
                     wins: nd.wins.load(Relaxed) as f64,
                     margin_sum: nd.score_sum.load(Relaxed) as f64 / 16.0,
-                    prior: (pw / pv.max(1.0)) as f64,
+                    score_stdev: self
+                        .root_scores
+                        .get(c.wrapping_sub(self.root_first))
+                        .map_or(0.0, ScoreMoments::stdev),
+                    // Virtual wins above an even share, through a softmax.
+                    prior: (((pw - pv / 2.0) / PRIOR_SOFTMAX_WINS) as f64).exp(),
                     pv: tree.pv(c),
                 }
             })
@@ -816,16 +921,82 @@ mod tests {
         assert!(r.best().unwrap().winrate() > 0.9);
     }
 
+    fn run_params(game: &Game, color: Color, playouts: u64, params: Params) -> Report {
+        let mut s = Searcher::new(Config {
+            params,
+            ..config(1, 1 << 20)
+        });
+        run_with(&mut s, game, color, playouts, 5)
+    }
+
+    fn scored() -> Params {
+        Params {
+            score_utility: 0.1,
+            ..Params::default()
+        }
+    }
+
+    /// Black wins by far whatever happens; one dame (C3) is left between the walls.
+    const LAST_DAME: &str = ". X O . .
+                             . X O . .
+                             X X . O O
+                             . X O . .
+                             . X O . .";
+
+    #[test]
+    fn with_a_score_utility_decided_games_still_take_the_last_point() {
+        // Under area rules the dame is a point for whoever fills it. Without the score
+        // every move wins (or loses) alike; with it, both sides fill the dame.
+        for (komi, to_move) in [(-20.5, Color::Black), (-20.5, Color::White)] {
+            let g = game(LAST_DAME, komi, to_move);
+            let r = run_params(&g, to_move, 3000, scored());
+            assert_eq!(
+                g.geometry().move_text(r.best().unwrap().mv),
+                "C3",
+                "{to_move:?}: {:?}",
+                &r.candidates[..3]
+            );
+            let won = r.best().unwrap().winrate();
+            assert!(!(0.01..=0.99).contains(&won), "{won}");
+        }
+    }
+
+    #[test]
+    fn the_score_spread_and_the_priors_are_reported_per_move() {
+        // A forced position: every playout after the capture ends alike.
+        let g = game(CUTTING_STONE, 0.5, Color::Black);
+        let r = run(&g, Color::Black, 2000, 1);
+        let best = r.best().unwrap();
+        assert!(best.score_stdev < 1.0, "{best:?}");
+        // The capture of the cutting stone has the highest prior.
+        let top = r.candidates.iter().map(|c| c.prior).fold(0.0, f64::max);
+        assert_eq!(best.prior, top);
+        // An open board: the margins spread; the priors sum to 1 and prefer the third
+        // line to the first.
+        let g = Game::new(9, Rules::default(), 7.5).unwrap();
+        let r = run(&g, Color::Black, 2000, 1);
+        let visited: Vec<_> = r.candidates.iter().filter(|c| c.visits > 10).collect();
+        assert!(visited.iter().all(|c| c.score_stdev > 3.0), "{visited:?}");
+        let total: f64 = r.candidates.iter().map(|c| c.prior).sum();
+        assert!((total - 1.0).abs() < 1e-9);
+        let prior_of = |m: &str| {
+            let mv = g.geometry().parse_move(m).unwrap();
+            r.candidates.iter().find(|c| c.mv == mv).unwrap().prior
+        };
+        assert!(prior_of("C3") > prior_of("A1"));
+    }
+
     #[test]
     fn saves_a_big_group_in_atari() {
-        // Black's five stones have one liberty at E3; extending there saves them.
+        // Black's four stones have one liberty, E3; extending there connects them to the
+        // wall below.
         let g = game(
             ". . . . . . .
-             . . . . . . .
+             O O O O O O O
              . O O O O . .
              O X X X X O .
              . O O O . O .
-             . . . . . . .
+             X X X X X X X
              . . . . . . .",
             0.5,
             Color::Black,
@@ -927,17 +1098,16 @@ mod tests {
         assert_eq!(total, 20_000);
         assert!(s.tree.as_ref().unwrap().arena.allocated() <= 100);
         assert_eq!(g.geometry().move_text(most_visited_play(&r)), "D3");
-        // On 9x9 the root keeps deepening under a cap of a few thousand nodes: the PV grows
-        // longer than one expansion round could make it.
+        // On 9x9 the search goes on under a cap of a few thousand nodes (about 48
+        // expanded nodes of 82 children): after the reclaims the best move still has a line
+        // below it, and its visits keep growing past what one round gave it.
         let empty = Game::new(9, Rules::default(), 7.5).unwrap();
         let mut s = Searcher::new(config(1, 4000));
         let r = run_with(&mut s, &empty, Color::Black, 30_000, 2);
         assert!(s.reclaims() >= 3, "{}", s.reclaims());
-        assert!(
-            r.best().unwrap().pv.len() >= 4,
-            "{:?}",
-            r.best().unwrap().pv
-        );
+        let best = r.best().unwrap();
+        assert!(best.pv.len() >= 3, "{:?}", best.pv);
+        assert!(best.visits > 30_000 / 10, "{best:?}");
         // The kept tree still serves the next move after reclaiming.
         let mut g2 = empty.clone();
         let best = r.best().unwrap();

@@ -162,6 +162,16 @@ params! {
     playout_nakade: u32 = 60, 0..=10_000;
     /// Weight of a random move instead, when there are candidates.
     playout_random: u32 = 4, 0..=10_000;
+    // Playing for points.
+    /// Share of a playout's value that comes from its score rather than its result: a
+    /// playout is worth (1 - this) for a win, plus this times an arctangent of its margin
+    /// above the root's mean margin (KataGo's score utility, in each playout as Fuego and
+    /// Leela do), so that decided games still prefer points. Both the tree's and the AMAF
+    /// statistics carry it. 0: win or loss only.
+    score_utility: f32 = 0.1, 0.0..=1.0;
+    /// Points of margin above the root's mean at which the score share is worth half its
+    /// most (for 19x19; scaled by board size).
+    score_scale: f32 = 20.0, 0.1..=1000.0;
     // The move decision and the dead-stone judgement.
     /// Under territory rules, pass instead of a move inside one's own territory when the
     /// pass's win rate is within this of the best move's.

@@ -380,8 +380,16 @@ mod tests {
                 assert_eq!(light_move(&b, Color::Black, &mut rng), None);
                 assert_eq!(light_move(&b, Color::White, &mut rng), None);
                 // The fast count equals the exact area count at the end of a playout.
-                let exact = score::count(&b, &[], &[]).area_margin();
-                assert_eq!(r.margin as f64, exact, "\n{b:?}");
+                let counts = score::count(&b, &[], &[]);
+                assert_eq!(r.margin as f64, counts.area_margin(), "\n{b:?}");
+                // The territory count with prisoners is the area count less the stones
+                // each side placed (what the search uses under territory rules).
+                let prisoners = b.captures(Color::Black) as f64 - b.captures(Color::White) as f64;
+                assert_eq!(
+                    (r.margin - b.placed_margin()) as f64,
+                    counts.territory_margin() + prisoners,
+                    "\n{b:?}"
+                );
             }
         }
     }

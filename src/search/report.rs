@@ -33,6 +33,8 @@ pub struct Candidate {
     pub wins: f64,
     /// Sum of final margins from the mover's view (komi included).
     pub margin_sum: f64,
+    /// Standard deviation of the final margins of this search's playouts.
+    pub score_stdev: f64,
     /// Prior probability of the move (the candidates' priors sum to 1).
     pub prior: f64,
     /// Principal variation, starting with `mv`.

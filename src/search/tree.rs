@@ -21,8 +21,14 @@ use crate::go::{Color, Game, Move, Point, Rules};
 /// Bit in `Node::color` marking a root child that is illegal by superko.
 pub(super) const BANNED: u8 = 0x80;
 
-/// One tree node. All fields are atomics; see the module notes for who writes what.
+/// A playout's value to a player in fixed point: `VALUE_ONE` is a win with nothing else
+/// counted (see `Params::score_utility`).
+pub(super) const VALUE_ONE: u64 = 1 << 16;
+
+/// One tree node. All fields are atomics; see the module notes for who writes what. 64
+/// bytes: one cache line.
 #[derive(Default)]
+#[repr(align(64))]
 pub(super) struct Node {
     /// The move: a point index, 0 for a pass (index 0 is an edge cell, never a move).
     pub(super) mv: AtomicU16,
@@ -30,6 +36,7 @@ pub(super) struct Node {
     pub(super) color: AtomicU8,
     pub(super) expanding: AtomicBool,
     pub(super) visits: AtomicU32,
+    /// Playouts won.
     pub(super) wins: AtomicU32,
     pub(super) vloss: AtomicU32,
     /// f32 bits.
@@ -37,7 +44,11 @@ pub(super) struct Node {
     /// f32 bits.
     pub(super) prior_wins: AtomicU32,
     pub(super) amaf_visits: AtomicU32,
-    pub(super) amaf_wins: AtomicU32,
+    /// Sum of the playouts' values (wins and score, `VALUE_ONE` per win), what selection
+    /// maximises.
+    pub(super) value_sum: AtomicU64,
+    /// The same for the AMAF playouts.
+    pub(super) amaf_value: AtomicU64,
     /// Sum of final margins from the mover's view, in 1/16 points.
     pub(super) score_sum: AtomicI64,
     /// First child index << 32 | child count; 0 before expansion.
@@ -68,7 +79,8 @@ impl Node {
         self.prior_visits.store(0, Relaxed);
         self.prior_wins.store(0, Relaxed);
         self.amaf_visits.store(0, Relaxed);
-        self.amaf_wins.store(0, Relaxed);
+        self.value_sum.store(0, Relaxed);
+        self.amaf_value.store(0, Relaxed);
         self.score_sum.store(0, Relaxed);
         self.children.store(0, Relaxed);
     }
@@ -114,13 +126,13 @@ impl Node {
     pub(super) fn value(&self, virtual_loss: u32, rave_equiv: f32) -> f32 {
         let (pv, pw) = self.prior();
         let n = self.visits() as f32 + pv + (self.vloss.load(Relaxed) * virtual_loss) as f32;
-        let w = self.wins.load(Relaxed) as f32 + pw;
+        let w = self.value_sum.load(Relaxed) as f32 / VALUE_ONE as f32 + pw;
         let q = if n > 0.0 { w / n } else { 0.5 };
         let a = self.amaf_visits.load(Relaxed) as f32;
         if a <= 0.0 {
             return q;
         }
-        let q_amaf = self.amaf_wins.load(Relaxed) as f32 / a;
+        let q_amaf = self.amaf_value.load(Relaxed) as f32 / (VALUE_ONE as f32 * a);
         let beta = a / (a + n + n * a / rave_equiv);
         (1.0 - beta) * q + beta * q_amaf
     }
@@ -382,6 +394,7 @@ fn copy_node(src: &Node, dst: &Node) {
     dst.prior_wins.store(src.prior_wins.load(Relaxed), Relaxed);
     dst.amaf_visits
         .store(src.amaf_visits.load(Relaxed), Relaxed);
-    dst.amaf_wins.store(src.amaf_wins.load(Relaxed), Relaxed);
+    dst.value_sum.store(src.value_sum.load(Relaxed), Relaxed);
+    dst.amaf_value.store(src.amaf_value.load(Relaxed), Relaxed);
     dst.score_sum.store(src.score_sum.load(Relaxed), Relaxed);
 }

@@ -1,0 +1,85 @@
+# Playing for points in decided games (issue 14): the score utility, territory counting in
+# the playouts, passing, seki and dead stones. Positions in games/ (9x9); each SGF's
+# comment says what it shows.
+
+# A weakness to mend: black connects at E5, or white captures there and breaks in. The game
+# is decided either way (black wins), so only points tell the moves apart.
+loadsgf games/mend.sgf
+kgs-rules japanese
+10 reg_genmove b
+#? [E5]
+11 reg_genmove w
+#? [E5]
+kgs-rules chinese
+12 reg_genmove b
+#? [E5]
+13 reg_genmove w
+#? [E5]
+
+# The last points under area rules: the nine dame of column E are a point each. The game is
+# decided by komi, yet the side that wins should fill them. The side that has lost may try
+# an invasion (the playouts rate one above a dame), but never fills its own area.
+# Known failures (20, 22): the playouts let an invasion of a three-column area live often
+# (the margins' spread is about 20 points), so a stone inside one's own area, which spoils
+# those invasions, takes all the visits and no dame is ever tried.
+loadsgf games/dame.sgf
+kgs-rules chinese
+komi -30.5
+20 reg_genmove b
+#? [E\d]*
+21 reg_genmove w
+#? [!F\d|G\d|H\d|J\d]
+komi 30.5
+22 reg_genmove w
+#? [E\d]*
+23 reg_genmove b
+#? [!A\d|B\d|C\d|D\d]
+# Under territory rules a dame is worth nothing and a stone in one's own area costs a
+# point: a dame or a pass.
+kgs-rules japanese
+komi 0.5
+24 reg_genmove b
+#? [E\d|pass]
+25 reg_genmove w
+#? [E\d|pass]
+
+# A settled board under territory rules (black wins by 8.5): every move costs a point, so
+# the winner passes; the loser never fills its own area (rows 1-4).
+loadsgf games/settled.sgf
+kgs-rules japanese
+30 reg_genmove w
+#? [!.*[1-4]]
+komi -30.5
+31 reg_genmove b
+#? [pass]
+komi 30.5
+32 reg_genmove w
+#? [pass]
+33 reg_genmove b
+#? [!.*[5-9]]
+
+# Seki: C9 is the shared liberty; a stone there by either side is a self-atari that gives
+# the seki away.
+loadsgf games/seki.sgf
+kgs-rules japanese
+40 reg_genmove b
+#? [!C9]
+41 reg_genmove w
+#? [!C9]
+kgs-rules chinese
+42 reg_genmove b
+#? [!C9]
+43 reg_genmove w
+#? [!C9]
+
+# Dead stones under Tromp-Taylor: every stone on the board counts, so after white passes,
+# black captures white's dead C8 and G8 before passing; under Chinese rules they are
+# removed by agreement, and passing wins.
+loadsgf games/dead_in_territory.sgf
+kgs-rules tromp-taylor
+play w pass
+50 reg_genmove b
+#? [!pass]
+kgs-rules chinese
+51 reg_genmove b
+#? [pass]
