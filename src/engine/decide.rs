@@ -2,7 +2,8 @@
 //! opponent passed and the game is won as it stands (playing on only for a point, with a
 //! score utility); otherwise search, take the most visited move (`choose`); under
 //! territory rules pass rather than fill one's own territory; in the cleanup phase pass
-//! once no dead enemy stone is left; resign a game lost for several moves. Dead stones come from `ownership`, moves from `search`.
+//! once no dead enemy stone is left; resign a game lost for several moves. Dead stones
+//! come from `ownership`, moves from `search`.
 
 use std::time::{Duration, Instant};
 
@@ -69,9 +70,7 @@ impl Engine {
             let fills = matches!(mv, Move::Play(p) if fills_own_region(self.game.board(), p, c));
             let over_count = !self.game.rules().removes_dead_stones()
                 && report
-                    .candidates
-                    .iter()
-                    .find(|x| x.mv == mv)
+                    .candidate(mv)
                     .is_some_and(|x| mv != Move::Pass && x.mean_margin() >= now + 1.0);
             if fills || !(over_count || gains_on_passing(&report, mv, slack)) {
                 mv = Move::Pass;
@@ -125,9 +124,8 @@ impl Engine {
         let best = report.best().map_or(0.0, |b| b.winrate());
         let enough = (best - self.opts.params.pass_slack).min(0.5);
         let pass_ok = report
-            .candidates
-            .iter()
-            .any(|x| x.mv == Move::Pass && x.visits >= 30 && x.winrate() >= enough);
+            .candidate(Move::Pass)
+            .is_some_and(|x| x.visits >= 30 && x.winrate() >= enough);
         pass_ok && fills_own_region(self.game.board(), p, c)
     }
 
@@ -174,8 +172,7 @@ fn hopeless(best: &Candidate, threshold: f64) -> bool {
 /// own area scores the same as the pass, and a point the opponent would take next counts
 /// for it.)
 fn gains_on_passing(report: &Report, mv: Move, slack: f64) -> bool {
-    let find = |m: Move| report.candidates.iter().find(|c| c.mv == m);
-    match (find(mv), find(Move::Pass)) {
+    match (report.candidate(mv), report.candidate(Move::Pass)) {
         (Some(best), Some(pass)) if mv != Move::Pass && pass.visits > 0 => {
             best.mean_margin() >= pass.mean_margin() + 1.0
                 && best.winrate() >= pass.winrate() - slack
@@ -201,7 +198,7 @@ fn margin_if_ended(game: &Game, color: Color, limits: Limits, seed: u64, params:
 /// spoils the opponent's random invasions, which can rate it above a real point such as a
 /// dame.)
 fn instead_of_filling(report: &Report, board: &Board, c: Color, mv: Move, slack: f64) -> Move {
-    let Some(chosen) = report.candidates.iter().find(|x| x.mv == mv) else {
+    let Some(chosen) = report.candidate(mv) else {
         return mv;
     };
     let decided = !(0.1..=0.9).contains(&chosen.winrate());
@@ -257,8 +254,8 @@ mod tests {
     use super::*;
     use crate::go::{RuleSet, Rules};
 
-    fn game(diagram: &str, rules: RuleSet, komi: f64) -> Game {
-        Game::from_diagram(diagram, Rules::new(rules), komi, Color::Black).unwrap()
+    fn game(diagram: &str, rules: RuleSet, komi: f64, to_move: Color) -> Game {
+        Game::from_diagram(diagram, Rules::new(rules), komi, to_move).unwrap()
     }
 
     fn candidate(visits: u64, wins: f64, margin_sum: f64) -> Candidate {
@@ -291,12 +288,8 @@ mod tests {
             ..crate::engine::Options::default()
         })
         .unwrap();
-        e.set_game(game_of(diagram, rules, komi, to_move));
+        e.set_game(game(diagram, rules, komi, to_move));
         e
-    }
-
-    fn game_of(diagram: &str, rules: RuleSet, komi: f64, to_move: Color) -> Game {
-        Game::from_diagram(diagram, Rules::new(rules), komi, to_move).unwrap()
     }
 
     /// Black owns seven of nine columns, with single-point eyes only (nothing to invade);
@@ -373,7 +366,7 @@ mod tests {
                        . . X O .";
         // Black 15, white 10.
         let p = Params::default();
-        let g = game(diagram, RuleSet::Chinese, 4.5);
+        let g = game(diagram, RuleSet::Chinese, 4.5, Color::Black);
         assert!(passing_wins(&g, Color::Black, Limits::playouts(500), 3, &p));
         assert!(!passing_wins(
             &g,
@@ -382,7 +375,7 @@ mod tests {
             3,
             &p
         ));
-        let g = game(diagram, RuleSet::Chinese, 5.5);
+        let g = game(diagram, RuleSet::Chinese, 5.5, Color::Black);
         assert!(!passing_wins(
             &g,
             Color::Black,

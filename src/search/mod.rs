@@ -705,7 +705,7 @@ impl<'t> Search<'t> {
             let mover_margin16 = if black { margin16 } else { -margin16 };
             node.score_sum.fetch_add(mover_margin16, Relaxed);
             if k == 1
-                && let Some(moments) = self.root_scores.get(i.wrapping_sub(self.root_first))
+                && let Some(moments) = self.root_moments(i)
             {
                 moments.add(mover_margin16);
             }
@@ -728,6 +728,11 @@ impl<'t> Search<'t> {
                 }
             }
         }
+    }
+
+    /// This search's margins through root child `child`.
+    fn root_moments(&self, child: usize) -> Option<&ScoreMoments> {
+        self.root_scores.get(child.wrapping_sub(self.root_first))
     }
 
     /// A playout's value to black (`VALUE_ONE` a win) for its final `margin`: the win, and
@@ -803,10 +808,7 @@ impl<'t> Search<'t> {
                     visits: nd.visits() as u64,
                     wins: nd.wins.load(Relaxed) as f64,
                     margin_sum: nd.score_sum.load(Relaxed) as f64 / 16.0,
-                    score_stdev: self
-                        .root_scores
-                        .get(c.wrapping_sub(self.root_first))
-                        .map_or(0.0, ScoreMoments::stdev),
+                    score_stdev: self.root_moments(c).map_or(0.0, ScoreMoments::stdev),
                     // Virtual wins above an even share, through a softmax.
                     prior: (((pw - pv / 2.0) / PRIOR_SOFTMAX_WINS) as f64).exp(),
                     pv: tree.pv(c),

@@ -87,6 +87,11 @@ impl Report {
         self.candidates.first()
     }
 
+    /// The statistics of root move `mv`, if the search tried it.
+    pub fn candidate(&self, mv: Move) -> Option<&Candidate> {
+        self.candidates.iter().find(|c| c.mv == mv)
+    }
+
     /// Mean ownership at `p` in [-1, 1], black positive.
     pub fn ownership(&self, p: Point) -> f64 {
         if self.ownership_samples == 0 {
