@@ -28,3 +28,4 @@ pub mod render;
 pub mod search;
 pub mod sgf;
 pub mod time;
+pub mod train;

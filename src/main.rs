@@ -190,6 +190,25 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Fit the learned prior's feature strengths to the moves of SGF games (MM) and write
+    /// the table (the engine compiles in src/search/gammas.txt).
+    Train {
+        /// Folder of .sgf games.
+        #[arg(long)]
+        corpus: std::path::PathBuf,
+        /// Where to write the table.
+        #[arg(long, default_value = "src/search/gammas.txt")]
+        out: std::path::PathBuf,
+        /// Rounds of MM.
+        #[arg(long, default_value_t = 20)]
+        iterations: usize,
+        /// Hold every Nth game apart to measure prediction (0: none).
+        #[arg(long, default_value_t = 10)]
+        holdout: usize,
+        /// Keep only feature values seen in at least this many positions.
+        #[arg(long, default_value_t = 5)]
+        min_seen: u32,
+    },
 }
 
 fn main() -> ExitCode {
@@ -244,6 +263,31 @@ fn main() -> ExitCode {
             playouts,
             seed,
         }) => bench(&policies, seconds, playouts, &sizes, seed, &opts.params),
+        Some(Command::Train {
+            corpus,
+            out,
+            iterations,
+            holdout,
+            min_seen,
+        }) => match hoshi::train::run(&corpus, &out, iterations, holdout, min_seen) {
+            Ok(r) => {
+                println!(
+                    "{} games, {} positions; first choice = move played: {:.1}% held apart \
+                     ({} positions), {:.1}% fitted; held-apart log-likelihood {:.3}",
+                    r.games,
+                    r.positions,
+                    100.0 * r.held_top1,
+                    r.held_positions,
+                    100.0 * r.fit_top1,
+                    r.held_log_likelihood
+                );
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("hoshi train: {e}");
+                ExitCode::FAILURE
+            }
+        },
         None => gtp(opts),
     }
 }

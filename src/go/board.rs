@@ -439,6 +439,20 @@ impl Board {
         self.chain(p).atari_point().map(Point)
     }
 
+    /// The stones of the chain through stone `p`, walked without allocating (just `p` for
+    /// an empty point).
+    pub fn chain_walk(&self, p: Point) -> impl Iterator<Item = Point> + '_ {
+        let stone = matches!(self.cells[p.idx()], BLACK | WHITE);
+        let start = if stone { self.head[p.idx()] } else { p.0 };
+        let mut s = Some(start);
+        std::iter::from_fn(move || {
+            let cur = s?;
+            let next = self.next[cur as usize];
+            s = (stone && next != start).then_some(next);
+            Some(Point(cur))
+        })
+    }
+
     /// The stones of the chain through stone `p`.
     pub fn chain_stones(&self, p: Point) -> Vec<Point> {
         let start = self.head[p.idx()];
@@ -896,6 +910,30 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn chain_walk_visits_each_stone_of_the_chain_once() {
+        let b = Board::from_diagram(
+            ". X X O .
+             . X O O .
+             X X . O X
+             . . . . X
+             O . . . X",
+        )
+        .unwrap();
+        for p in b.geometry().points() {
+            let mut walked: Vec<Point> = b.chain_walk(p).collect();
+            walked.sort_by_key(|q| q.idx());
+            if b.color_at(p).is_some() {
+                let mut stones = b.chain_stones(p);
+                stones.sort_by_key(|q| q.idx());
+                assert_eq!(walked, stones);
+                assert_eq!(walked.len(), b.chain(p).stones as usize);
+            } else {
+                assert_eq!(walked, vec![p]);
+            }
+        }
+    }
 
     #[test]
     fn copy_from_a_smaller_board_equals_clone() {

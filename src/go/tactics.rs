@@ -149,8 +149,7 @@ pub fn nakade_point(b: &Board, l: Point, owner: Color) -> Option<Point> {
 /// their sizes.
 pub fn adjacent_ataris(b: &Board, q: Point) -> impl Iterator<Item = (Point, u16)> + '_ {
     let own = b.cell(q);
-    b.chain_stones(q)
-        .into_iter()
+    b.chain_walk(q)
         .flat_map(move |s| b.neighbors(s))
         .filter(move |&n| {
             let v = b.cell(n);

@@ -33,6 +33,7 @@
 //! search depends on the rules core and its tactics only: nothing of dead stones or GTP.
 
 pub mod dynkomi;
+pub mod features;
 pub mod params;
 pub mod patterns;
 pub mod playout;
@@ -423,7 +424,7 @@ impl<'t> Search<'t> {
                 self.game.board(),
                 self.color,
                 &moves,
-                self.last[0],
+                self.last,
                 &mut Ladder::new(),
             );
         } else {
@@ -462,7 +463,7 @@ impl<'t> Search<'t> {
         board: &Board,
         color: Color,
         moves: &[Move],
-        last: Option<Point>,
+        last: [Option<Point>; 2],
         ladder: &mut Ladder,
     ) -> bool {
         let Some(first) = self.tree.arena.alloc(moves.len()) else {
@@ -472,8 +473,19 @@ impl<'t> Search<'t> {
             return false;
         };
         let only_pass = moves.len() == 1;
+        let shares = prior::learned_shares(board, color, moves, last, ladder, self.params());
         for (k, &mv) in moves.iter().enumerate() {
-            let prior = prior::prior(board, color, mv, last, only_pass, ladder, self.params());
+            let share = shares.get(k).copied().unwrap_or(0.0);
+            let prior = prior::prior(
+                board,
+                color,
+                mv,
+                last[0],
+                only_pass,
+                share,
+                ladder,
+                self.params(),
+            );
             self.tree.node(first + k).init(mv, color, prior);
         }
         let packed = ((first as u64) << 32) | moves.len() as u64;
@@ -629,7 +641,7 @@ impl<'t> Search<'t> {
                     break;
                 }
                 let moves = inner_moves(board, to_move);
-                if !self.expand(n, board, to_move, &moves, last[0], &mut w.ladder) {
+                if !self.expand(n, board, to_move, &moves, last, &mut w.ladder) {
                     break;
                 }
             }

@@ -120,6 +120,9 @@ params! {
     /// so the engine knows when passing loses nothing.
     pass_share: u32 = 20, 1..=1_000_000;
     // Priors: (virtual visits, virtual wins) added to a child when it is created.
+    /// Won visits for a move of the learned model's (`hoshi train`) at full share: a move
+    /// gets this times the square root of its share of the position's strength. 0: off.
+    prior_learned: f32 = 0.0, 0.0..=1e6;
     /// Even prior of every move: this many visits at a 50% win rate.
     prior_even: f32 = 10.0, 0.0..=1e6;
     /// Won visits for capturing one stone.

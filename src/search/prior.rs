@@ -3,19 +3,52 @@
 //! ladder-safe escapes from atari, 3x3 patterns and moves near the last one, maluses for
 //! self-atari and first/second-line moves in empty areas. The weights are `Params`.
 
+use super::features::{Gammas, features};
 use super::params::Params;
 use super::patterns;
 use crate::go::point::EMPTY;
 use crate::go::tactics::Ladder;
 use crate::go::{Board, Color, Move, Point};
 
+/// Each move's share of the position's strength under the learned model
+/// (`features::Gammas::builtin`), in the order of `moves` (pass: 0); empty when the
+/// learned prior is off (`prior_learned` = 0).
+pub(super) fn learned_shares(
+    board: &Board,
+    color: Color,
+    moves: &[Move],
+    last: [Option<Point>; 2],
+    ladder: &mut Ladder,
+    params: &Params,
+) -> Vec<f32> {
+    if params.prior_learned <= 0.0 {
+        return Vec::new();
+    }
+    let gammas = Gammas::builtin();
+    let mut shares: Vec<f32> = moves
+        .iter()
+        .map(|&mv| match mv {
+            Move::Play(p) => gammas.strength(&features(board, p, color, last, ladder)),
+            Move::Pass => 0.0,
+        })
+        .collect();
+    let total: f32 = shares.iter().sum();
+    if total > 0.0 {
+        shares.iter_mut().for_each(|s| *s /= total);
+    }
+    shares
+}
+
 /// Prior knowledge for `color` playing `mv` on `board`: (virtual visits, virtual wins).
+/// `learned` is the move's share under the learned model (see `learned_shares`).
+#[allow(clippy::too_many_arguments)]
 pub(super) fn prior(
     board: &Board,
     color: Color,
     mv: Move,
     last: Option<Point>,
     only_pass: bool,
+    learned: f32,
     ladder: &mut Ladder,
     params: &Params,
 ) -> (f32, f32) {
@@ -28,6 +61,11 @@ pub(super) fn prior(
             (visits, params.prior_pass_wins)
         };
     };
+    // The learned model: won visits growing with the square root of the move's share, as
+    // Pachi weighs its pattern prior.
+    let bonus = params.prior_learned * learned.sqrt();
+    visits += bonus;
+    wins += bonus;
     // Captures (enemy neighbours in atari) and escapes (own neighbours in atari whose
     // liberty this is, when the extension escapes the ladder).
     let mut captured = 0;
@@ -102,4 +140,89 @@ fn empty_area(board: &Board, p: Point, r: usize) -> bool {
         }
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_learned_shares_sum_to_one_and_favour_a_capture_turned_into_won_visits() {
+        // White's D4 is in atari at E4, the last move black's D3.
+        let b = Board::from_diagram(
+            ". . . . . . .
+             . . . . . . .
+             . . . X . . .
+             . . X O . . .
+             . . . X . . .
+             . . . . . . .
+             . . . . . . .",
+        )
+        .unwrap();
+        let g = b.geometry();
+        let mut moves: Vec<Move> = (0..b.empty_count())
+            .map(|k| Move::Play(b.empty_at(k)))
+            .collect();
+        moves.push(Move::Pass);
+        let last = [Some(g.point(3, 2)), None];
+        let mut ladder = Ladder::new();
+        let params = Params {
+            prior_learned: 100.0,
+            ..Params::default()
+        };
+        let shares = learned_shares(&b, Color::Black, &moves, last, &mut ladder, &params);
+        assert_eq!(shares.len(), moves.len());
+        assert!((shares.iter().sum::<f32>() - 1.0).abs() < 1e-3);
+        assert_eq!(shares.last(), Some(&0.0));
+        let capture = moves
+            .iter()
+            .position(|&m| m == Move::Play(g.point(4, 3)))
+            .unwrap();
+        // Well above an even share of the 45 points.
+        let even = 1.0 / (moves.len() - 1) as f32;
+        assert!(
+            shares[capture] > 2.0 * even,
+            "{} vs {even}",
+            shares[capture]
+        );
+        // The share turns into won visits; off, nothing is computed.
+        let (v0, w0) = prior(
+            &b,
+            Color::Black,
+            moves[capture],
+            last[0],
+            false,
+            0.0,
+            &mut ladder,
+            &params,
+        );
+        let (v1, w1) = prior(
+            &b,
+            Color::Black,
+            moves[capture],
+            last[0],
+            false,
+            shares[capture],
+            &mut ladder,
+            &params,
+        );
+        assert!(v1 > v0 && w1 - w0 > 10.0, "{v0} {w0} {v1} {w1}");
+        let off = Params::default();
+        let none = learned_shares(
+            &b,
+            Color::Black,
+            &moves,
+            last,
+            &mut ladder,
+            &Params {
+                prior_learned: 0.0,
+                ..off
+            },
+        );
+        assert!(none.is_empty());
+        // The compiled-in table is a real fit: shapes and every tactical group.
+        let table = Gammas::builtin();
+        assert!(table.groups.iter().all(|m| !m.is_empty()));
+        assert!(table.groups[0].len() > 100);
+    }
 }

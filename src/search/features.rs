@@ -1,0 +1,423 @@
+//! Move features for the learned prior (after Coulom, "Computing Elo Ratings of Move
+//! Patterns in the Game of Go", 2007): each legal move gets one value in each of a few
+//! feature groups, each value a strength γ, and a move's strength is the product of its
+//! values' γ. The γ are fitted to games by `train` (Minorization-Maximization) and the
+//! table is compiled in (`gammas.txt`); the tree's prior reads a move's share of the
+//! position's total strength.
+//!
+//! Groups:
+//! - **shape**: the 3×3 neighbourhood seen from the mover (own, enemy, empty, edge), each
+//!   orthogonal stone marked when its chain is in atari, reduced over the 8 symmetries;
+//! - **capture**: none, one stone, several, or a capture that frees an own chain in atari;
+//! - **escape**: the liberty of an own chain in atari: none, extends out of the ladder, is
+//!   caught in it;
+//! - **self-atari**: none, one stone, several stones;
+//! - **atari**: none, puts an enemy chain in atari;
+//! - **distance to the last move** and **to the move before** (Coulom's dx + dy + max):
+//!   2 to 16, 17 or more, or no such move;
+//! - **line**: first to fourth, fifth or more.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use crate::go::point::{EDGE, EMPTY};
+use crate::go::tactics::Ladder;
+use crate::go::{Board, Color, Point};
+
+/// Feature groups; a move has one value in each.
+pub const GROUPS: usize = 8;
+pub const SHAPE: usize = 0;
+pub const CAPTURE: usize = 1;
+pub const ESCAPE: usize = 2;
+pub const SELF_ATARI: usize = 3;
+pub const ATARI: usize = 4;
+pub const LAST: usize = 5;
+pub const LAST2: usize = 6;
+pub const LINE: usize = 7;
+
+/// Names of the groups, as in `gammas.txt`.
+pub const GROUP_NAMES: [&str; GROUPS] = [
+    "shape",
+    "capture",
+    "escape",
+    "self_atari",
+    "atari",
+    "last",
+    "last2",
+    "line",
+];
+
+/// Values of the distance groups: 0 none, 1 for distance 2, …, 15 for 16, 16 for 17+.
+const DISTANCE_VALUES: u32 = 17;
+
+/// A move's feature values, one per group (shape: the canonical key).
+pub type Features = [u32; GROUPS];
+
+/// The neighbourhood offsets in `Board::neighborhood` order, as (dx, dy) with dy the row.
+const CELLS: [(i32, i32); 8] = [
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+    (-1, 0),
+    (1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+];
+
+/// For each of the 8 symmetries, where each cell goes.
+fn symmetries() -> &'static [[usize; 8]; 8] {
+    static SYM: OnceLock<[[usize; 8]; 8]> = OnceLock::new();
+    SYM.get_or_init(|| {
+        let mut out = [[0; 8]; 8];
+        for (s, perm) in out.iter_mut().enumerate() {
+            for (k, &(x, y)) in CELLS.iter().enumerate() {
+                let (mut x, mut y) = (x, y);
+                if s & 1 != 0 {
+                    x = -x;
+                }
+                if s & 2 != 0 {
+                    y = -y;
+                }
+                if s & 4 != 0 {
+                    (x, y) = (y, x);
+                }
+                perm[k] = CELLS.iter().position(|&c| c == (x, y)).unwrap_or(k);
+            }
+        }
+        out
+    })
+}
+
+/// Cell codes of the shape key: 0 empty, 1 own, 2 enemy, 3 edge, 4 own in atari, 5 enemy
+/// in atari (orthogonal neighbours only are marked).
+const CODES: u32 = 6;
+
+/// The shape key of `c` playing `p`: cell codes in base 6, minimal over the symmetries.
+pub fn shape_key(b: &Board, p: Point, c: Color) -> u32 {
+    let g = b.geometry();
+    let (x, y) = g.coords(p);
+    let size = g.size() as i32;
+    let mut codes = [0u32; 8];
+    for (k, &(dx, dy)) in CELLS.iter().enumerate() {
+        // Board rows grow with y in `coords`; the symmetries make the sign irrelevant.
+        let (nx, ny) = (x as i32 + dx, y as i32 + dy);
+        codes[k] = if nx < 0 || ny < 0 || nx >= size || ny >= size {
+            3
+        } else {
+            let q = g.point(nx as usize, ny as usize);
+            match b.cell(q) {
+                EMPTY => 0,
+                EDGE => 3,
+                _ => {
+                    let own = b.color_at(q) == Some(c);
+                    let atari = dx * dy == 0 && b.atari_liberty(q).is_some();
+                    match (own, atari) {
+                        (true, false) => 1,
+                        (false, false) => 2,
+                        (true, true) => 4,
+                        (false, true) => 5,
+                    }
+                }
+            }
+        };
+    }
+    symmetries()
+        .iter()
+        .map(|perm| {
+            let mut moved = [0u32; 8];
+            for k in 0..8 {
+                moved[perm[k]] = codes[k];
+            }
+            moved.iter().rev().fold(0, |key, &v| key * CODES + v)
+        })
+        .min()
+        .unwrap_or(0)
+}
+
+/// Coulom's distance bucket between two points (`None`: no such move).
+fn distance(b: &Board, p: Point, other: Option<Point>) -> u32 {
+    let Some(o) = other else {
+        return 0;
+    };
+    let g = b.geometry();
+    let ((x0, y0), (x1, y1)) = (g.coords(p), g.coords(o));
+    let (dx, dy) = (x0.abs_diff(x1) as u32, y0.abs_diff(y1) as u32);
+    let d = dx + dy + dx.max(dy);
+    d.clamp(2, DISTANCE_VALUES) - 1
+}
+
+/// The features of `c` playing the legal point `p`, the last two moves being `last`.
+pub fn features(
+    b: &Board,
+    p: Point,
+    c: Color,
+    last: [Option<Point>; 2],
+    ladder: &mut Ladder,
+) -> Features {
+    let mut f = [0u32; GROUPS];
+    f[SHAPE] = shape_key(b, p, c);
+    let mut captured = 0u32;
+    let mut frees = false;
+    let mut escapes = false;
+    let mut atari = false;
+    for n in b.neighbors(p) {
+        match b.color_at(n) {
+            Some(o) if o != c => {
+                if b.atari_liberty(n) == Some(p) {
+                    captured += b.chain(n).stones as u32;
+                    frees |= b
+                        .chain_walk(n)
+                        .flat_map(|s| b.neighbors(s))
+                        .any(|q| b.color_at(q) == Some(c) && b.atari_liberty(q).is_some());
+                } else if b.two_liberties(n).is_some() {
+                    atari = true;
+                }
+            }
+            Some(_) if b.atari_liberty(n) == Some(p) => escapes = true,
+            _ => {}
+        }
+    }
+    f[CAPTURE] = match (captured, frees) {
+        (0, _) => 0,
+        (_, true) => 3,
+        (1, false) => 1,
+        _ => 2,
+    };
+    if escapes {
+        f[ESCAPE] = if ladder.escapes(b, p, c) { 1 } else { 2 };
+    }
+    let (libs, stones) = b.libs_after(p, c, 2);
+    if libs < 2 && captured == 0 {
+        f[SELF_ATARI] = if stones == 1 { 1 } else { 2 };
+    }
+    f[ATARI] = (atari && libs >= 2) as u32;
+    f[LAST] = distance(b, p, last[0]);
+    f[LAST2] = distance(b, p, last[1]);
+    let g = b.geometry();
+    let (x, y) = g.coords(p);
+    let s = g.size();
+    f[LINE] = x.min(y).min(s - 1 - x).min(s - 1 - y).min(4) as u32;
+    f
+}
+
+/// Fitted strengths: per group, value → γ (1 for a value never fitted).
+#[derive(Clone, Debug, Default)]
+pub struct Gammas {
+    pub groups: [HashMap<u32, f32>; GROUPS],
+}
+
+impl Gammas {
+    /// A move's strength: the product of its values' γ.
+    pub fn strength(&self, f: &Features) -> f32 {
+        let mut s = 1.0;
+        for (g, &v) in f.iter().enumerate() {
+            s *= self.groups[g].get(&v).copied().unwrap_or(1.0);
+        }
+        s
+    }
+
+    /// Reads the text form: `group value gamma` a line, `#` comments.
+    pub fn parse(text: &str) -> Result<Gammas, String> {
+        let mut out = Gammas::default();
+        for (n, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let mut it = line.split_whitespace();
+            let (Some(group), Some(value), Some(gamma), None) =
+                (it.next(), it.next(), it.next(), it.next())
+            else {
+                return Err(format!("line {}: want `group value gamma`", n + 1));
+            };
+            let g = GROUP_NAMES
+                .iter()
+                .position(|&name| name == group)
+                .ok_or_else(|| format!("line {}: unknown group {group:?}", n + 1))?;
+            let value: u32 = value
+                .parse()
+                .map_err(|_| format!("line {}: bad value {value:?}", n + 1))?;
+            let gamma: f32 = gamma
+                .parse()
+                .ok()
+                .filter(|x: &f32| x.is_finite() && *x > 0.0)
+                .ok_or_else(|| format!("line {}: bad gamma {gamma:?}", n + 1))?;
+            out.groups[g].insert(value, gamma);
+        }
+        Ok(out)
+    }
+
+    /// The text form, groups in order and values sorted.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        for (g, map) in self.groups.iter().enumerate() {
+            let mut values: Vec<_> = map.iter().collect();
+            values.sort_by_key(|(v, _)| **v);
+            for (v, gamma) in values {
+                out.push_str(&format!("{} {v} {gamma:.5}\n", GROUP_NAMES[g]));
+            }
+        }
+        out
+    }
+
+    /// The table compiled into the engine.
+    pub fn builtin() -> &'static Gammas {
+        static TABLE: OnceLock<Gammas> = OnceLock::new();
+        TABLE.get_or_init(|| {
+            Gammas::parse(include_str!("gammas.txt")).unwrap_or_else(|e| {
+                log::error!("the compiled-in gammas.txt is unreadable ({e}); no learned prior");
+                Gammas::default()
+            })
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Where symmetry `s` (bit 0: mirror x, bit 1: mirror y, bit 2: transpose) takes
+    /// (x, y) on an n×n board.
+    fn turn(s: usize, n: usize, (mut x, mut y): (usize, usize)) -> (usize, usize) {
+        if s & 1 != 0 {
+            x = n - 1 - x;
+        }
+        if s & 2 != 0 {
+            y = n - 1 - y;
+        }
+        if s & 4 != 0 {
+            (x, y) = (y, x);
+        }
+        (x, y)
+    }
+
+    /// `b` turned by symmetry `s`.
+    fn transformed(b: &Board, s: usize) -> Board {
+        let g = b.geometry();
+        let stones: Vec<_> = g
+            .points()
+            .filter_map(|p| {
+                let (tx, ty) = turn(s, g.size(), g.coords(p));
+                b.color_at(p).map(|c| (g.point(tx, ty), c))
+            })
+            .collect();
+        Board::from_stones(g.size(), &stones).unwrap()
+    }
+
+    #[test]
+    fn shape_keys_are_the_same_under_every_symmetry_and_follow_the_mover() {
+        let b = Board::from_diagram(
+            ". . . . . . .
+             . . X O . . .
+             . X . O . . .
+             . . X X O . .
+             . . . . . . .
+             . . . . . . .
+             . . . . . . .",
+        )
+        .unwrap();
+        let g = b.geometry();
+        for p in g.points().filter(|&p| b.cell(p) == EMPTY) {
+            let key = shape_key(&b, p, Color::Black);
+            for s in 0..8 {
+                let t = transformed(&b, s);
+                let (tx, ty) = turn(s, g.size(), g.coords(p));
+                assert_eq!(shape_key(&t, g.point(tx, ty), Color::Black), key);
+            }
+        }
+        // The colours are seen from the mover: white at a point of the colour-swapped
+        // board sees what black sees here.
+        let swapped_stones: Vec<_> = g
+            .points()
+            .filter_map(|p| b.color_at(p).map(|c| (p, c.opp())))
+            .collect();
+        let swapped = Board::from_stones(g.size(), &swapped_stones).unwrap();
+        for p in g.points().filter(|&p| b.cell(p) == EMPTY) {
+            assert_eq!(
+                shape_key(&swapped, p, Color::White),
+                shape_key(&b, p, Color::Black)
+            );
+        }
+        // The empty middle and a point next to a stone differ; the atari mark counts.
+        let middle = shape_key(&b, g.point(5, 1), Color::Black);
+        let eye = g.point(2, 4);
+        assert_ne!(shape_key(&b, eye, Color::Black), middle);
+        assert_eq!(middle, 0);
+    }
+
+    #[test]
+    fn tactical_features_see_captures_escapes_self_atari_and_atari() {
+        // White D4 is in atari at E4; white F7 and A1 stand alone.
+        let b = Board::from_diagram(
+            ". . . . . O .
+             . . . . . . .
+             . . . X . . .
+             . . X O . . .
+             . . . X . . .
+             . . . . . . .
+             O . . . . . .",
+        )
+        .unwrap();
+        let g = b.geometry();
+        let mut ladder = Ladder::new();
+        let mut f = |x, y, c| features(&b, g.point(x, y), c, [None, None], &mut ladder);
+        // Black E4 captures one stone; white E4 extends out of atari to three liberties.
+        assert_eq!(f(4, 3, Color::Black)[CAPTURE], 1);
+        assert_eq!(f(4, 3, Color::White)[ESCAPE], 1);
+        assert_eq!(f(4, 3, Color::White)[CAPTURE], 0);
+        // Black B1 puts white's A1 (two liberties) in atari; black B2 does not.
+        assert_eq!(f(1, 0, Color::Black)[ATARI], 1);
+        assert_eq!(f(1, 1, Color::Black)[ATARI], 0);
+        // Black G7 in the corner beside white F7 keeps one liberty: a one-stone self-atari.
+        assert_eq!(f(6, 6, Color::Black)[SELF_ATARI], 1);
+        assert_eq!(f(5, 5, Color::Black)[SELF_ATARI], 0);
+        // Lines count from 0 on the edge.
+        assert_eq!(f(0, 3, Color::Black)[LINE], 0);
+        assert_eq!(f(3, 1, Color::Black)[LINE], 1);
+        assert_eq!(f(2, 2, Color::Black)[LINE], 2);
+        // Distances: none; adjacent (2 → value 1); a knight's move (1 + 2 + 2 = 5 → 4).
+        let p = g.point(3, 1);
+        let mut l = Ladder::new();
+        assert_eq!(features(&b, p, Color::Black, [None, None], &mut l)[LAST], 0);
+        let next = g.point(3, 0);
+        assert_eq!(
+            features(&b, p, Color::Black, [Some(next), None], &mut l)[LAST],
+            1
+        );
+        let knight = g.point(5, 2);
+        assert_eq!(
+            features(&b, p, Color::Black, [None, Some(knight)], &mut l)[LAST2],
+            4
+        );
+    }
+
+    #[test]
+    fn gammas_round_trip_through_text_and_reject_bad_lines() {
+        let mut g = Gammas::default();
+        g.groups[SHAPE].insert(12, 2.5);
+        g.groups[LAST].insert(1, 7.25);
+        let back = Gammas::parse(&g.to_text()).unwrap();
+        assert_eq!(back.groups[SHAPE].get(&12), Some(&2.5));
+        assert_eq!(back.groups[LAST].get(&1), Some(&7.25));
+        let mut f = [0u32; GROUPS];
+        f[SHAPE] = 12;
+        f[LAST] = 1;
+        assert!((back.strength(&f) - 2.5 * 7.25).abs() < 1e-4);
+        for bad in [
+            "shape 1",
+            "colour 1 2.0",
+            "shape x 2.0",
+            "shape 1 -1",
+            "shape 1 2 3",
+        ] {
+            assert!(Gammas::parse(bad).is_err(), "{bad}");
+        }
+        assert!(
+            Gammas::builtin()
+                .groups
+                .iter()
+                .all(|m| m.values().all(|&v| v > 0.0))
+        );
+    }
+}
