@@ -1,0 +1,51 @@
+//! `hoshi train` end to end: fits a table to a few games of the checked-in corpus, writes
+//! it, and reports prediction on the held-apart game; a missing corpus is an error.
+
+use std::process::Command;
+
+fn hoshi() -> &'static str {
+    env!("CARGO_BIN_EXE_hoshi")
+}
+
+#[test]
+fn train_writes_a_table_and_reports_prediction() {
+    let dir = std::env::temp_dir().join(format!("hoshi-train-{}", std::process::id()));
+    let games = dir.join("games");
+    std::fs::create_dir_all(&games).unwrap();
+    let corpus = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/gnugo");
+    let mut names: Vec<_> = std::fs::read_dir(corpus)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().ends_with(".sgf"))
+        .collect();
+    names.sort();
+    for p in names.iter().take(6) {
+        std::fs::copy(p, games.join(p.file_name().unwrap())).unwrap();
+    }
+    let out = dir.join("gammas.txt");
+    let run = Command::new(hoshi())
+        .args(["train", "--corpus"])
+        .arg(&games)
+        .arg("--out")
+        .arg(&out)
+        .args(["--iterations", "3", "--holdout", "3", "--min-seen", "1"])
+        .output()
+        .unwrap();
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let report = String::from_utf8_lossy(&run.stdout);
+    assert!(report.starts_with("6 games, "), "{report}");
+    assert!(report.contains("held apart"), "{report}");
+    let table = std::fs::read_to_string(&out).unwrap();
+    assert!(table.lines().any(|l| l.starts_with("shape ")), "{table}");
+    assert!(table.lines().any(|l| l.starts_with("capture ")), "{table}");
+    let missing = Command::new(hoshi())
+        .args(["train", "--corpus"])
+        .arg(dir.join("nothing-here"))
+        .arg("--out")
+        .arg(dir.join("x.txt"))
+        .output()
+        .unwrap();
+    assert!(!missing.status.success());
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("hoshi train:"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
