@@ -31,7 +31,11 @@ fn train_writes_a_table_and_reports_prediction() {
         .args(["--iterations", "3", "--holdout", "3", "--min-seen", "1"])
         .output()
         .unwrap();
-    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
     let report = String::from_utf8_lossy(&run.stdout);
     assert!(report.starts_with("6 games, "), "{report}");
     assert!(report.contains("held apart"), "{report}");
