@@ -17,31 +17,20 @@ import random
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from match import Engine  # noqa: E402  (the project's GTP pipe)
+from match import Engine, sgf_point  # noqa: E402  (the project's GTP pipe and SGF points)
 
 LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
-SGF_LETTERS = "abcdefghijklmnopqrstuvwxy"
 
 
 def vertex(x, y, size):
+    """GTP vertex of column x, row y counted from the top (as in SGF)."""
     return f"{LETTERS[x]}{size - y}"
 
 
-def sgf_point(x, y):
-    return SGF_LETTERS[x] + SGF_LETTERS[y]
-
-
-def parse_vertex(v, size):
-    v = v.upper()
-    if v in ("PASS", "RESIGN"):
-        return v
-    return LETTERS.index(v[0]), size - int(v[1:])
-
-
 def setup_stones(rng, size, per_colour):
-    """Random distinct points on lines 3-5 (or the whole board when it is small)."""
+    """Random distinct GTP vertices on lines 3-5 (or anywhere when the board is small)."""
     lo, hi = (2, min(4, size // 2)) if size >= 9 else (0, size - 1)
-    points = [(x, y) for x in range(size) for y in range(size)
+    points = [vertex(x, y, size) for x in range(size) for y in range(size)
               if lo <= min(x, y, size - 1 - x, size - 1 - y) <= hi]
     chosen = rng.sample(points, 2 * per_colour)
     return chosen[:per_colour], chosen[per_colour:]
@@ -52,21 +41,21 @@ def play_game(engine, size, komi, rng, per_colour, max_moves):
     engine.ok(f"boardsize {size}")
     engine.ok("clear_board")
     engine.ok(f"komi {komi}")
-    for (x, y) in black:
-        engine.ok(f"play b {vertex(x, y, size)}")
-    for (x, y) in white:
-        engine.ok(f"play w {vertex(x, y, size)}")
+    for v in black:
+        engine.ok(f"play b {v}")
+    for v in white:
+        engine.ok(f"play w {v}")
     moves = []
     colour = "b"
     passes = 0
     result = "?"
     while len(moves) < max_moves:
-        v = parse_vertex(engine.ok(f"genmove {colour}"), size)
-        if v == "RESIGN":
+        v = engine.ok(f"genmove {colour}")
+        if v.lower() == "resign":
             result = ("W" if colour == "b" else "B") + "+R"
             break
         moves.append((colour, v))
-        passes = passes + 1 if v == "PASS" else 0
+        passes = passes + 1 if v.lower() == "pass" else 0
         if passes == 2:
             break
         colour = "w" if colour == "b" else "b"
@@ -77,12 +66,11 @@ def write_sgf(path, size, komi, engine_command, black, white, moves, result):
     parts = [f"(;GM[1]FF[4]SZ[{size}]KM[{komi}]RU[Chinese]",
              f"PB[{engine_command}]PW[{engine_command}]RE[{result}]"]
     if black:
-        parts.append("AB" + "".join(f"[{sgf_point(x, y)}]" for x, y in black))
+        parts.append("AB" + "".join(f"[{sgf_point(v, size)}]" for v in black))
     if white:
-        parts.append("AW" + "".join(f"[{sgf_point(x, y)}]" for x, y in white))
+        parts.append("AW" + "".join(f"[{sgf_point(v, size)}]" for v in white))
     for colour, v in moves:
-        point = "" if v == "PASS" else sgf_point(*v)
-        parts.append(f";{colour.upper()}[{point}]")
+        parts.append(f";{colour.upper()}[{sgf_point(v, size)}]")
     parts.append(")\n")
     with open(path, "w") as f:
         f.write("".join(parts))

@@ -14,21 +14,21 @@ use std::path::Path;
 use crate::go::tactics::Ladder;
 use crate::go::{Board, Color, Move, Point, Rules};
 use crate::search::features::{Features, GROUP_NAMES, GROUPS, Gammas, features};
+use crate::search::inner_moves;
 use crate::sgf;
 
 /// One position: distinct candidate feature vectors (as dense indices) with their counts,
-/// and which of them was played.
+/// which of them was played, and whether the position is held apart (not fitted).
 struct Position {
     cands: Vec<([u32; GROUPS], u32)>,
     chosen: usize,
+    held: bool,
 }
 
 /// The training set: positions and the dense numbering of feature values.
 #[derive(Default)]
 pub struct Data {
     positions: Vec<Position>,
-    /// Whether each position is held apart (not fitted).
-    held: Vec<bool>,
     /// Dense index → (group, value).
     values: Vec<(usize, u32)>,
     index: HashMap<(usize, u32), u32>,
@@ -78,9 +78,8 @@ impl Data {
         for &(c, mv) in game.moves() {
             match mv {
                 Move::Play(p) => {
-                    if let Some(pos) = self.position(&board, c, p, last, &mut ladder) {
+                    if let Some(pos) = self.position(&board, c, p, last, held, &mut ladder) {
                         self.positions.push(pos);
-                        self.held.push(held);
                         added += 1;
                     }
                     board.play(p, c);
@@ -101,19 +100,19 @@ impl Data {
         c: Color,
         played: Point,
         last: [Option<Point>; 2],
+        held: bool,
         ladder: &mut Ladder,
     ) -> Option<Position> {
-        let mut by_features: HashMap<Features, usize> = HashMap::new();
-        let mut cands: Vec<([u32; GROUPS], u32)> = Vec::new();
+        let mut slot_of: HashMap<Features, usize> = HashMap::new();
+        let mut cands: Vec<(Features, u32)> = Vec::new();
         let mut chosen = None;
-        for k in 0..b.empty_count() {
-            let p = b.empty_at(k);
-            if !b.legal_fast(p, c) || b.is_true_eye(p, c) {
+        for mv in inner_moves(b, c) {
+            let Move::Play(p) = mv else {
                 continue;
-            }
+            };
             let f = features(b, p, c, last, ladder);
-            let slot = *by_features.entry(f).or_insert_with(|| {
-                cands.push(([0; GROUPS], 0));
+            let slot = *slot_of.entry(f).or_insert_with(|| {
+                cands.push((f, 0));
                 cands.len() - 1
             });
             cands[slot].1 += 1;
@@ -122,16 +121,10 @@ impl Data {
             }
         }
         let chosen = chosen?;
-        let mut dense_cands = Vec::with_capacity(cands.len());
-        let mut slots: Vec<(Features, usize)> = by_features.into_iter().collect();
-        slots.sort_by_key(|&(_, s)| s);
-        for (f, s) in slots {
-            let mut d = [0u32; GROUPS];
-            for g in 0..GROUPS {
-                d[g] = self.dense(g, f[g]);
-            }
-            dense_cands.push((d, cands[s].1));
-        }
+        let dense_cands: Vec<([u32; GROUPS], u32)> = cands
+            .into_iter()
+            .map(|(f, count)| (std::array::from_fn(|g| self.dense(g, f[g])), count))
+            .collect();
         let mut counted: Vec<u32> = dense_cands.iter().flat_map(|(d, _)| *d).collect();
         counted.sort_unstable();
         counted.dedup();
@@ -141,18 +134,19 @@ impl Data {
         Some(Position {
             cands: dense_cands,
             chosen,
+            held,
         })
     }
 
     /// Fits the strengths by `iterations` rounds of MM (each round updates every group in
-    /// turn) and returns the table (values seen in at least `min_seen` positions) and the
-    /// report.
+    /// turn) and returns the table (values seen in at least `min_seen` positions) and
+    /// every value's strength by dense index (for `evaluate`).
     pub fn fit(&self, iterations: usize, min_seen: u32) -> (Gammas, Vec<f64>) {
         let n = self.values.len();
         let mut gamma = vec![1.0f64; n];
         let mut wins = vec![0.0f64; n];
-        for (pos, &held) in self.positions.iter().zip(&self.held) {
-            if !held {
+        for pos in &self.positions {
+            if !pos.held {
                 for &i in &pos.cands[pos.chosen].0 {
                     wins[i as usize] += 1.0;
                 }
@@ -162,10 +156,7 @@ impl Data {
         for _ in 0..iterations {
             for g in 0..GROUPS {
                 denom.iter_mut().for_each(|d| *d = 0.0);
-                for (pos, &held) in self.positions.iter().zip(&self.held) {
-                    if held {
-                        continue;
-                    }
+                for pos in self.positions.iter().filter(|pos| !pos.held) {
                     let strengths: Vec<f64> = pos
                         .cands
                         .iter()
@@ -197,7 +188,7 @@ impl Data {
     /// How well strengths `gamma` (dense) predict the held-apart and the fitted moves.
     pub fn evaluate(&self, gamma: &[f64], games: usize) -> Report {
         let (mut held_n, mut held_top, mut fit_n, mut fit_top, mut ll) = (0, 0.0, 0, 0.0, 0.0);
-        for (pos, &held) in self.positions.iter().zip(&self.held) {
+        for pos in &self.positions {
             let s: Vec<f64> = pos.cands.iter().map(|(d, _)| strength(gamma, d)).collect();
             let best = s.iter().cloned().fold(0.0, f64::max);
             let ties: u32 = pos
@@ -212,7 +203,7 @@ impl Data {
             } else {
                 0.0
             };
-            if held {
+            if pos.held {
                 let total: f64 = pos
                     .cands
                     .iter()
@@ -324,8 +315,11 @@ mod tests {
                     (d, counts[v])
                 })
                 .collect();
-            data.positions.push(Position { cands, chosen });
-            data.held.push(false);
+            data.positions.push(Position {
+                cands,
+                chosen,
+                held: false,
+            });
         }
         let (_, gamma) = data.fit(30, 1);
         let scale = gamma[dense[0] as usize];

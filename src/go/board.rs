@@ -455,16 +455,7 @@ impl Board {
 
     /// The stones of the chain through stone `p`.
     pub fn chain_stones(&self, p: Point) -> Vec<Point> {
-        let start = self.head[p.idx()];
-        let mut out = Vec::new();
-        let mut s = start;
-        loop {
-            out.push(Point(s));
-            s = self.next[s as usize];
-            if s == start {
-                return out;
-            }
-        }
+        self.chain_walk(p).collect()
     }
 
     #[inline(always)]

@@ -66,8 +66,7 @@ pub fn free(geo: Geometry, n: usize) -> Option<Vec<Point>> {
     let points: Vec<(Point, usize, usize)> = geo
         .points()
         .map(|p| {
-            let (x, y) = geo.coords(p);
-            let line = 1 + x.min(y).min(size - 1 - x).min(size - 1 - y);
+            let line = geo.line(p);
             (p, line, (2 * line - 1) * (2 * line - 1))
         })
         .collect();

@@ -149,6 +149,14 @@ impl Geometry {
         (p.idx() % s - 1, p.idx() / s - 1)
     }
 
+    /// The line an on-board point is on: 1 on the edge, 2 next to it, and so on.
+    #[inline]
+    pub fn line(self, p: Point) -> usize {
+        let (x, y) = self.coords(p);
+        let n = self.size;
+        1 + x.min(y).min(n - 1 - x).min(n - 1 - y)
+    }
+
     /// Every on-board point, row by row from the bottom.
     pub fn points(self) -> impl Iterator<Item = Point> {
         let n = self.size;

@@ -95,29 +95,22 @@ const CODES: u32 = 6;
 
 /// The shape key of `c` playing `p`: cell codes in base 6, minimal over the symmetries.
 pub fn shape_key(b: &Board, p: Point, c: Color) -> u32 {
-    let g = b.geometry();
-    let (x, y) = g.coords(p);
-    let size = g.size() as i32;
+    // The padded layout has an edge cell around the board, so every neighbour is a cell.
+    let stride = b.stride() as isize;
     let mut codes = [0u32; 8];
     for (k, &(dx, dy)) in CELLS.iter().enumerate() {
-        // Board rows grow with y in `coords`; the symmetries make the sign irrelevant.
-        let (nx, ny) = (x as i32 + dx, y as i32 + dy);
-        codes[k] = if nx < 0 || ny < 0 || nx >= size || ny >= size {
-            3
-        } else {
-            let q = g.point(nx as usize, ny as usize);
-            match b.cell(q) {
-                EMPTY => 0,
-                EDGE => 3,
-                _ => {
-                    let own = b.color_at(q) == Some(c);
-                    let atari = dx * dy == 0 && b.atari_liberty(q).is_some();
-                    match (own, atari) {
-                        (true, false) => 1,
-                        (false, false) => 2,
-                        (true, true) => 4,
-                        (false, true) => 5,
-                    }
+        let q = Point((p.idx() as isize + dy as isize * stride + dx as isize) as u16);
+        codes[k] = match b.cell(q) {
+            EMPTY => 0,
+            EDGE => 3,
+            _ => {
+                let own = b.color_at(q) == Some(c);
+                let atari = dx * dy == 0 && b.atari_liberty(q).is_some();
+                match (own, atari) {
+                    (true, false) => 1,
+                    (false, false) => 2,
+                    (true, true) => 4,
+                    (false, true) => 5,
                 }
             }
         };
@@ -194,10 +187,7 @@ pub fn features(
     f[ATARI] = (atari && libs >= 2) as u32;
     f[LAST] = distance(b, p, last[0]);
     f[LAST2] = distance(b, p, last[1]);
-    let g = b.geometry();
-    let (x, y) = g.coords(p);
-    let s = g.size();
-    f[LINE] = x.min(y).min(s - 1 - x).min(s - 1 - y).min(4) as u32;
+    f[LINE] = (b.geometry().line(p) - 1).min(4) as u32;
     f
 }
 

@@ -860,7 +860,7 @@ pub fn root_moves(game: &Game, c: Color) -> Vec<Move> {
 
 /// Moves to try for `color` at an inner node: legal (simple ko, no suicide), not filling
 /// an own true eye, and pass.
-fn inner_moves(board: &Board, color: Color) -> Vec<Move> {
+pub(crate) fn inner_moves(board: &Board, color: Color) -> Vec<Move> {
     let mut moves: Vec<Move> = (0..board.empty_count())
         .map(|k| board.empty_at(k))
         .filter(|&p| !board.is_true_eye(p, color) && board.legal_fast(p, color))

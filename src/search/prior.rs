@@ -116,10 +116,8 @@ pub(super) fn prior(
     }
     // First and second line far from any stone: poor; third line there: good.
     let geo = board.geometry();
-    let (x, y) = geo.coords(p);
-    let size = geo.size();
-    let line = 1 + x.min(y).min(size - 1 - x).min(size - 1 - y);
-    if size >= 7 && line <= 3 && empty_area(board, p, 3) {
+    let line = geo.line(p);
+    if geo.size() >= 7 && line <= 3 && empty_area(board, p, 3) {
         visits += params.prior_empty_area;
         if line == 3 {
             wins += params.prior_empty_area;
@@ -208,17 +206,13 @@ mod tests {
             &params,
         );
         assert!(v1 > v0 && w1 - w0 > 10.0, "{v0} {w0} {v1} {w1}");
-        let off = Params::default();
         let none = learned_shares(
             &b,
             Color::Black,
             &moves,
             last,
             &mut ladder,
-            &Params {
-                prior_learned: 0.0,
-                ..off
-            },
+            &Params::default(),
         );
         assert!(none.is_empty());
         // The compiled-in table is a real fit: shapes and every tactical group.
