@@ -15,7 +15,9 @@
 //! - **atari**: none, puts an enemy chain in atari;
 //! - **distance to the last move** and **to the move before** (Coulom's dx + dy + max):
 //!   2 to 16, 17 or more, or no such move;
-//! - **line**: first to fourth, fifth or more.
+//! - **line**: first to fourth, fifth or more;
+//! - **diamond**: the shape out to Manhattan distance 2 (the 3×3 cells and the four points
+//!   two away on the lines), coded as the 3×3 shape, reduced over the 8 symmetries.
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -25,7 +27,7 @@ use crate::go::tactics::Ladder;
 use crate::go::{Board, Color, Point};
 
 /// Feature groups; a move has one value in each.
-pub const GROUPS: usize = 8;
+pub const GROUPS: usize = 9;
 pub const SHAPE: usize = 0;
 pub const CAPTURE: usize = 1;
 pub const ESCAPE: usize = 2;
@@ -34,6 +36,7 @@ pub const ATARI: usize = 4;
 pub const LAST: usize = 5;
 pub const LAST2: usize = 6;
 pub const LINE: usize = 7;
+pub const DIAMOND: usize = 8;
 
 /// Names of the groups, as in `gammas.txt`.
 pub const GROUP_NAMES: [&str; GROUPS] = [
@@ -45,6 +48,7 @@ pub const GROUP_NAMES: [&str; GROUPS] = [
     "last",
     "last2",
     "line",
+    "diamond",
 ];
 
 /// Values of the distance groups: 0 none, 1 for distance 2, …, 15 for 16, 16 for 17+.
@@ -65,67 +69,119 @@ const CELLS: [(i32, i32); 8] = [
     (1, 1),
 ];
 
-/// For each of the 8 symmetries, where each cell goes.
-fn symmetries() -> &'static [[usize; 8]; 8] {
-    static SYM: OnceLock<[[usize; 8]; 8]> = OnceLock::new();
-    SYM.get_or_init(|| {
-        let mut out = [[0; 8]; 8];
-        for (s, perm) in out.iter_mut().enumerate() {
-            for (k, &(x, y)) in CELLS.iter().enumerate() {
-                let (mut x, mut y) = (x, y);
-                if s & 1 != 0 {
-                    x = -x;
-                }
-                if s & 2 != 0 {
-                    y = -y;
-                }
-                if s & 4 != 0 {
-                    (x, y) = (y, x);
-                }
-                perm[k] = CELLS.iter().position(|&c| c == (x, y)).unwrap_or(k);
-            }
-        }
-        out
-    })
+/// The diamond's cells beyond the 3×3 ring: the four points two away on the lines.
+const FAR: [(i32, i32); 4] = [(0, -2), (-2, 0), (2, 0), (0, 2)];
+
+/// The diamond's cells: the 3×3 ring (`CELLS`), then `FAR`.
+fn diamond_cells() -> [(i32, i32); 12] {
+    std::array::from_fn(|k| if k < 8 { CELLS[k] } else { FAR[k - 8] })
 }
 
-/// Cell codes of the shape key: 0 empty, 1 own, 2 enemy, 3 edge, 4 own in atari, 5 enemy
-/// in atari (orthogonal neighbours only are marked).
-const CODES: u32 = 6;
-
-/// The shape key of `c` playing `p`: cell codes in base 6, minimal over the symmetries.
-pub fn shape_key(b: &Board, p: Point, c: Color) -> u32 {
-    // The padded layout has an edge cell around the board, so every neighbour is a cell.
-    let stride = b.stride() as isize;
-    let mut codes = [0u32; 8];
-    for (k, &(dx, dy)) in CELLS.iter().enumerate() {
-        let q = Point((p.idx() as isize + dy as isize * stride + dx as isize) as u16);
-        codes[k] = match b.cell(q) {
-            EMPTY => 0,
-            EDGE => 3,
-            _ => {
-                let own = b.color_at(q) == Some(c);
-                let atari = dx * dy == 0 && b.atari_liberty(q).is_some();
-                match (own, atari) {
-                    (true, false) => 1,
-                    (false, false) => 2,
-                    (true, true) => 4,
-                    (false, true) => 5,
-                }
+/// For each of the 8 symmetries (bit 0: mirror x, bit 1: mirror y, bit 2: transpose), where
+/// each of `cells` goes; `cells` must be closed under them.
+fn permutations<const N: usize>(cells: &[(i32, i32); N]) -> [[usize; N]; 8] {
+    let mut out = [[0; N]; 8];
+    for (s, perm) in out.iter_mut().enumerate() {
+        for (k, &(x, y)) in cells.iter().enumerate() {
+            let (mut x, mut y) = (x, y);
+            if s & 1 != 0 {
+                x = -x;
             }
-        };
+            if s & 2 != 0 {
+                y = -y;
+            }
+            if s & 4 != 0 {
+                (x, y) = (y, x);
+            }
+            perm[k] = cells.iter().position(|&c| c == (x, y)).unwrap_or(k);
+        }
     }
-    symmetries()
+    out
+}
+
+/// The symmetries of the 3×3 cells.
+fn symmetries() -> &'static [[usize; 8]; 8] {
+    static SYM: OnceLock<[[usize; 8]; 8]> = OnceLock::new();
+    SYM.get_or_init(|| permutations(&CELLS))
+}
+
+/// The symmetries of the diamond's cells.
+fn diamond_symmetries() -> &'static [[usize; 12]; 8] {
+    static SYM: OnceLock<[[usize; 12]; 8]> = OnceLock::new();
+    SYM.get_or_init(|| permutations(&diamond_cells()))
+}
+
+/// The least base-6 number of `codes` over the symmetries `perms`.
+fn least_key<const N: usize>(codes: &[u32; N], perms: &[[usize; N]; 8]) -> u32 {
+    perms
         .iter()
         .map(|perm| {
-            let mut moved = [0u32; 8];
-            for k in 0..8 {
+            let mut moved = [0u32; N];
+            for k in 0..N {
                 moved[perm[k]] = codes[k];
             }
             moved.iter().rev().fold(0, |key, &v| key * CODES + v)
         })
         .min()
         .unwrap_or(0)
+}
+
+/// Cell codes of the shape key: 0 empty, 1 own, 2 enemy, 3 edge, 4 own in atari, 5 enemy
+/// in atari (orthogonal neighbours only are marked).
+const CODES: u32 = 6;
+
+/// The code of the stone or cell at `q` as `c` sees it; `orthogonal`: mark atari.
+fn cell_code(b: &Board, q: Point, c: Color, orthogonal: bool) -> u32 {
+    match b.cell(q) {
+        EMPTY => 0,
+        EDGE => 3,
+        _ => {
+            let own = b.color_at(q) == Some(c);
+            let atari = orthogonal && b.atari_liberty(q).is_some();
+            match (own, atari) {
+                (true, false) => 1,
+                (false, false) => 2,
+                (true, true) => 4,
+                (false, true) => 5,
+            }
+        }
+    }
+}
+
+/// The 3×3 codes around `p` in `CELLS` order.
+fn ring_codes(b: &Board, p: Point, c: Color) -> [u32; 8] {
+    // The padded layout has an edge cell around the board, so every neighbour is a cell.
+    let stride = b.stride() as isize;
+    let mut codes = [0u32; 8];
+    for (k, &(dx, dy)) in CELLS.iter().enumerate() {
+        let q = Point((p.idx() as isize + dy as isize * stride + dx as isize) as u16);
+        codes[k] = cell_code(b, q, c, dx * dy == 0);
+    }
+    codes
+}
+
+/// The shape key of `c` playing `p`: cell codes in base 6, minimal over the symmetries.
+pub fn shape_key(b: &Board, p: Point, c: Color) -> u32 {
+    least_key(&ring_codes(b, p, c), symmetries())
+}
+
+/// The diamond key of `c` playing `p`: the 3×3 codes and the four points two away on the
+/// lines (edge beyond the board; not marked for atari), minimal over the symmetries.
+pub fn diamond_key(b: &Board, p: Point, c: Color) -> u32 {
+    let mut codes = [0u32; 12];
+    codes[..8].copy_from_slice(&ring_codes(b, p, c));
+    let g = b.geometry();
+    let (x, y) = g.coords(p);
+    let n = g.size() as i32;
+    for (k, &(dx, dy)) in FAR.iter().enumerate() {
+        let (qx, qy) = (x as i32 + dx, y as i32 + dy);
+        codes[8 + k] = if (0..n).contains(&qx) && (0..n).contains(&qy) {
+            cell_code(b, g.point(qx as usize, qy as usize), c, false)
+        } else {
+            3
+        };
+    }
+    least_key(&codes, diamond_symmetries())
 }
 
 /// Coulom's distance bucket between two points (`None`: no such move).
@@ -188,6 +244,7 @@ pub fn features(
     f[LAST] = distance(b, p, last[0]);
     f[LAST2] = distance(b, p, last[1]);
     f[LINE] = (b.geometry().line(p) - 1).min(4) as u32;
+    f[DIAMOND] = diamond_key(b, p, c);
     f
 }
 
@@ -310,10 +367,12 @@ mod tests {
         let g = b.geometry();
         for p in g.points().filter(|&p| b.cell(p) == EMPTY) {
             let key = shape_key(&b, p, Color::Black);
+            let diamond = diamond_key(&b, p, Color::Black);
             for s in 0..8 {
                 let t = transformed(&b, s);
                 let (tx, ty) = turn(s, g.size(), g.coords(p));
                 assert_eq!(shape_key(&t, g.point(tx, ty), Color::Black), key);
+                assert_eq!(diamond_key(&t, g.point(tx, ty), Color::Black), diamond);
             }
         }
         // The colours are seen from the mover: white at a point of the colour-swapped
@@ -334,6 +393,14 @@ mod tests {
         let eye = g.point(2, 4);
         assert_ne!(shape_key(&b, eye, Color::Black), middle);
         assert_eq!(middle, 0);
+        // The diamond sees two points further: (5, 5), on the second line, has an empty
+        // 3x3 but the edge two points away; (5, 4) has white's E4 in its 3x3.
+        assert_eq!(shape_key(&b, g.point(5, 5), Color::Black), 0);
+        assert_ne!(diamond_key(&b, g.point(5, 5), Color::Black), 0);
+        assert_ne!(
+            diamond_key(&b, g.point(5, 5), Color::Black),
+            diamond_key(&b, g.point(5, 4), Color::Black)
+        );
     }
 
     #[test]
