@@ -89,6 +89,12 @@ impl Engine {
             // Under territory rules a move inside our own territory costs a point.
             mv = Move::Pass;
         }
+        if !cleanup && territory && mv == Move::Pass && passing_margin.is_none() {
+            // Before passing, mend a shortage of liberties (or make the opponent mend one).
+            if let Some(m) = mending_move(&report, &self.game, c) {
+                mv = m;
+            }
+        }
         if cleanup && mv != Move::Pass {
             // In cleanup, pass once no dead opponent stones remain.
             let seed = self.next_seed();
@@ -218,6 +224,100 @@ fn instead_of_filling(report: &Report, board: &Board, c: Color, mv: Move, slack:
         .map_or(mv, |x| x.mv)
 }
 
+/// What a move does about a shortage of liberties, in order of urgency (`mending_move`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Mend {
+    /// Captures an enemy chain in atari next to an own chain of one or two liberties.
+    Capture,
+    /// Gives an own chain in atari, or of two liberties that the opponent can take one of
+    /// safely, three liberties or more.
+    Extend,
+    /// Puts an enemy chain in atari with a stone that keeps two liberties.
+    Atari,
+}
+
+/// How a stone of `c` at the empty point `p` mends a shortage of liberties, if it does.
+fn mend_kind(board: &Board, p: Point, c: Color) -> Option<Mend> {
+    let (libs, _) = board.libs_after(p, c, 3);
+    let mut kind = None;
+    for n in board.neighbors(p) {
+        let Some(owner) = board.color_at(n) else {
+            continue;
+        };
+        let found = if owner != c {
+            if board.atari_liberty(n) == Some(p) {
+                // The captured chain frees an own chain short of liberties.
+                board
+                    .chain_walk(n)
+                    .flat_map(|s| board.neighbors(s))
+                    .any(|q| board.color_at(q) == Some(c) && board.libs_upto(q, 3) <= 2)
+                    .then_some(Mend::Capture)
+            } else if board.two_liberties(n).is_some() && libs >= 2 {
+                Some(Mend::Atari)
+            } else {
+                None
+            }
+        } else if libs >= 3 && threatened(board, n, c) {
+            Some(Mend::Extend)
+        } else {
+            None
+        };
+        kind = match (kind, found) {
+            (Some(a), Some(b)) => Some(std::cmp::min(a, b)),
+            (a, b) => a.or(b),
+        };
+    }
+    kind
+}
+
+/// Whether the chain of `c` at `n` is in atari, or has two liberties and the opponent can
+/// take one of them with a stone that is not itself in atari.
+fn threatened(board: &Board, n: Point, c: Color) -> bool {
+    if board.atari_liberty(n).is_some() {
+        return true;
+    }
+    board.two_liberties(n).is_some_and(|(a, b)| {
+        [a, b]
+            .into_iter()
+            .any(|l| board.is_legal(l, c.opp(), false) && board.libs_after(l, c.opp(), 2).0 >= 2)
+    })
+}
+
+/// Under territory rules, instead of a pass while a shortage of liberties remains: a legal
+/// move of the most urgent kind of `Mend`, the most visited of that kind, unless the search
+/// has seen enough of it (50 visits) to rate it clearly below its pass (10% of win rate or
+/// two points of mean margin; a stone inside one's own territory costs one). The search
+/// itself seldom prefers these moves to a pass, as the opponent's answer gains nothing
+/// either; but a pass leaves the point to the opponent, who then plays it with tempo, and
+/// GNU Go's end-of-game suite (filllib) asks for them before passing.
+fn mending_move(report: &Report, game: &Game, c: Color) -> Option<Move> {
+    let base = report.candidate(Move::Pass).or(report.best())?;
+    let board = game.board();
+    let mut best: Option<(Mend, u64, Point)> = None;
+    for p in game.legal_points(c) {
+        let Some(kind) = mend_kind(board, p, c) else {
+            continue;
+        };
+        let seen = report.candidate(Move::Play(p));
+        let visits = seen.map_or(0, |x| x.visits);
+        if seen.is_some_and(|x| {
+            x.visits >= 50
+                && (x.winrate() < base.winrate() - 0.1
+                    || x.mean_margin() < base.mean_margin() - 2.0)
+        }) {
+            continue;
+        }
+        let rank = (kind, std::cmp::Reverse(visits));
+        if best.is_none_or(|(k, v, _)| rank < (k, std::cmp::Reverse(v))) {
+            best = Some((kind, visits, p));
+        }
+    }
+    if let Some((kind, visits, p)) = best {
+        log::debug!("mending {kind:?} at {p:?} ({visits} visits) rather than passing");
+    }
+    best.map(|(_, _, p)| Move::Play(p))
+}
+
 /// Whether a stone of `c` at `p` only fills `c`'s own region: `p` lies inside it
 /// (`inside_own_region`) and saves no own chain in atari.
 fn fills_own_region(board: &Board, p: Point, c: Color) -> bool {
@@ -268,6 +368,53 @@ mod tests {
             prior: 1.0,
             pv: vec![Move::Pass],
         }
+    }
+
+    #[test]
+    fn mending_sees_captures_extensions_and_safe_ataris_but_not_self_ataris() {
+        // Black B3-C3 is in atari at D3; white A3 has two liberties (A4, A2).
+        let b = Board::from_diagram(
+            ". . . . .
+             . O O . .
+             O X X . .
+             . O O . .
+             . . . . .",
+        )
+        .unwrap();
+        let g = b.geometry();
+        let at = |x, y| g.point(x, y);
+        // Black extends out of atari to three liberties.
+        assert_eq!(mend_kind(&b, at(3, 2), Color::Black), Some(Mend::Extend));
+        // White captures there, freeing A3 (two liberties).
+        assert_eq!(mend_kind(&b, at(3, 2), Color::White), Some(Mend::Capture));
+        // Black A4 or A2 would put A3 in atari but leave itself one liberty: no.
+        assert_eq!(mend_kind(&b, at(0, 1), Color::Black), None);
+        assert_eq!(mend_kind(&b, at(0, 3), Color::Black), None);
+        // Far from everything: nothing to mend.
+        assert_eq!(mend_kind(&b, at(4, 4), Color::Black), None);
+        // White C1 joins B2-C2, which has four liberties: it mends nothing.
+        assert_eq!(mend_kind(&b, at(2, 0), Color::White), None);
+        // A safe atari: black D5 on white's lone D4, which has two liberties.
+        let b = Board::from_diagram(
+            ". . . . .
+             . . . O X
+             . . . X .
+             . . . . .
+             . . . . .",
+        )
+        .unwrap();
+        // (Row 0 is the bottom: D4 is (3, 3), D5 (3, 4), E4 (4, 3).)
+        assert!(threatened(&b, g.point(3, 3), Color::White));
+        assert_eq!(
+            mend_kind(&b, g.point(3, 4), Color::Black),
+            Some(Mend::Atari)
+        );
+        assert_eq!(
+            mend_kind(&b, g.point(3, 4), Color::White),
+            Some(Mend::Extend)
+        );
+        // Black's E4 has two liberties, but white at E5 or E3 would have one: no threat.
+        assert!(!threatened(&b, g.point(4, 3), Color::Black));
     }
 
     #[test]
