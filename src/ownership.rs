@@ -14,7 +14,7 @@ use rand::rngs::SmallRng;
 
 use crate::go::point::MAX_POINTS;
 use crate::go::tactics::bent_four_in_the_corner;
-use crate::go::{Color, Game, Move, Point};
+use crate::go::{Board, Color, Game, Move, Point};
 use crate::search::playout::{Playouts, Policy, add_ownership};
 use crate::search::report::Pacer;
 use crate::search::{Candidate, Limits, Params, Report, root_moves};
@@ -217,7 +217,45 @@ pub fn statuses(game: &Game, limits: Limits, seed: u64, params: &Params) -> Stat
             st.alive.push(p);
         }
     }
+    join_seki_through_eyes(board, &mut st, params.seki_max_eye_space as usize);
     st
+}
+
+/// A living chain whose liberties are at most a small eye space (`max_eye_space`) and one
+/// of which it shares with a chain of its colour in seki is in seki too: the two form one
+/// group, and its eyes are no territory (the Japanese rules' "no territory in seki"), as
+/// with the eye a seki group in the corner shares with the wall behind it.
+fn join_seki_through_eyes(board: &Board, st: &mut Statuses, max_eye_space: usize) {
+    let mut seki = vec![false; MAX_POINTS];
+    for &p in &st.seki {
+        seki[p.idx()] = true;
+    }
+    loop {
+        let joined: Vec<Point> = st
+            .alive
+            .iter()
+            .copied()
+            .filter(|&p| {
+                let c = board.color_at(p);
+                let libs = board.chain_liberties(p);
+                libs.len() <= max_eye_space
+                    && libs.iter().any(|&lib| {
+                        board
+                            .neighbors(lib)
+                            .iter()
+                            .any(|&n| board.color_at(n) == c && seki[n.idx()])
+                    })
+            })
+            .collect();
+        if joined.is_empty() {
+            return;
+        }
+        for &p in &joined {
+            seki[p.idx()] = true;
+        }
+        st.alive.retain(|p| !seki[p.idx()]);
+        st.seki.extend(joined);
+    }
 }
 
 #[cfg(test)]
@@ -236,6 +274,44 @@ mod tests {
             .iter()
             .find(|c| c.mv != Move::Pass)
             .map_or(Move::Pass, |c| c.mv)
+    }
+
+    #[test]
+    fn a_small_chain_sharing_an_eye_with_a_seki_chain_joins_the_seki() {
+        // Black A6-B6-B7 is taken as in seki. D7-D6 shares C7 and C6 with it and has five
+        // liberties: it joins. F2 shares nothing; the row-4 wall shares A5 and B5 but has
+        // fourteen liberties: a living group with territory. Both stay alive.
+        let b = Board::from_diagram(
+            ". X . X . . .
+             X X . X . . .
+             . . . . . . .
+             X X X X X X X
+             . . . . . . .
+             . . . . . X .
+             . . . . . . .",
+        )
+        .unwrap();
+        let g = b.geometry();
+        let stones = |f: &dyn Fn(Point) -> bool| -> Vec<Point> {
+            g.points()
+                .filter(|&p| b.color_at(p).is_some() && f(p))
+                .collect()
+        };
+        let first = b.chain_head(g.point(1, 6));
+        let mut st = Statuses {
+            seki: stones(&|p| b.chain_head(p) == first),
+            alive: stones(&|p| b.chain_head(p) != first),
+            ..Statuses::default()
+        };
+        join_seki_through_eyes(&b, &mut st, 6);
+        let mut seki = st.seki.clone();
+        seki.sort();
+        let mut expected =
+            stones(&|p| b.chain_head(p) == first || b.chain_head(p) == b.chain_head(g.point(3, 6)));
+        expected.sort();
+        assert_eq!(seki, expected);
+        assert_eq!(st.alive.len(), 8);
+        assert!(st.alive.contains(&g.point(5, 1)));
     }
 
     #[test]
