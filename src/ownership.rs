@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
-use crate::go::point::MAX_POINTS;
+use crate::go::point::{EDGE, MAX_POINTS};
 use crate::go::tactics::bent_four_in_the_corner;
 use crate::go::{Board, Color, Game, Move, Point};
 use crate::search::playout::{Playouts, Policy, add_ownership};
@@ -221,9 +221,9 @@ pub fn statuses(game: &Game, limits: Limits, seed: u64, params: &Params) -> Stat
     st
 }
 
-/// A living chain whose liberties are at most a small eye space (`max_eye_space`) and one
-/// of which it shares with a chain of its colour in seki is in seki too: the two form one
-/// group, and its eyes are no territory (the Japanese rules' "no territory in seki"), as
+/// A living chain whose liberties are at most a small eye space (`max_eye_space`) and that
+/// shares an eye (an empty point with only its colour around) with a chain of its colour
+/// in seki is in seki too: the two form one group, and its eyes are no territory (the Japanese rules' "no territory in seki"), as
 /// with the eye a seki group in the corner shares with the wall behind it.
 fn join_seki_through_eyes(board: &Board, st: &mut Statuses, max_eye_space: usize) {
     let mut seki = vec![false; MAX_POINTS];
@@ -240,8 +240,11 @@ fn join_seki_through_eyes(board: &Board, st: &mut Statuses, max_eye_space: usize
                 let libs = board.chain_liberties(p);
                 libs.len() <= max_eye_space
                     && libs.iter().any(|&lib| {
-                        board
-                            .neighbors(lib)
+                        let around = board.neighbors(lib);
+                        let eye = around
+                            .iter()
+                            .all(|&n| board.cell(n) == EDGE || board.color_at(n) == c);
+                        eye && around
                             .iter()
                             .any(|&n| board.color_at(n) == c && seki[n.idx()])
                     })
@@ -276,21 +279,10 @@ mod tests {
             .map_or(Move::Pass, |c| c.mv)
     }
 
-    #[test]
-    fn a_small_chain_sharing_an_eye_with_a_seki_chain_joins_the_seki() {
-        // Black A6-B6-B7 is taken as in seki. D7-D6 shares C7 and C6 with it and has five
-        // liberties: it joins. F2 shares nothing; the row-4 wall shares A5 and B5 but has
-        // fourteen liberties: a living group with territory. Both stay alive.
-        let b = Board::from_diagram(
-            ". X . X . . .
-             X X . X . . .
-             . . . . . . .
-             X X X X X X X
-             . . . . . . .
-             . . . . . X .
-             . . . . . . .",
-        )
-        .unwrap();
+    /// The seki after `join_seki_through_eyes` when the chain through B7 alone is taken as
+    /// in seki on the 7×7 `diagram` (every other stone alive), sorted.
+    fn joined_seki(diagram: &str) -> (Board, Vec<Point>) {
+        let b = Board::from_diagram(diagram).unwrap();
         let g = b.geometry();
         let stones = |f: &dyn Fn(Point) -> bool| -> Vec<Point> {
             g.points()
@@ -304,14 +296,48 @@ mod tests {
             ..Statuses::default()
         };
         join_seki_through_eyes(&b, &mut st, 6);
-        let mut seki = st.seki.clone();
-        seki.sort();
-        let mut expected =
-            stones(&|p| b.chain_head(p) == first || b.chain_head(p) == b.chain_head(g.point(3, 6)));
+        assert_eq!(st.seki.len() + st.alive.len(), stones(&|_| true).len());
+        st.seki.sort();
+        (b, st.seki)
+    }
+
+    #[test]
+    fn a_small_chain_sharing_an_eye_with_a_seki_chain_joins_the_seki() {
+        // Black A7-B7 is taken as in seki. D7-E7 and C6 share the eye C7 with it, with four
+        // liberties each: they join. F2 and the row-4 wall share no eye with them.
+        let (b, seki) = joined_seki(
+            "X X . X X . .
+             . . X . . . .
+             . . . . . . .
+             X X X X X X X
+             . . . . . . .
+             . . . . . X .
+             . . . . . . .",
+        );
+        let g = b.geometry();
+        let mut expected: Vec<Point> = [(0, 6), (1, 6), (3, 6), (4, 6), (2, 5)]
+            .iter()
+            .map(|&(x, y)| g.point(x, y))
+            .collect();
         expected.sort();
         assert_eq!(seki, expected);
-        assert_eq!(st.alive.len(), 8);
-        assert!(st.alive.contains(&g.point(5, 1)));
+        // With C6 empty, C7 is no eye: D7-E7 stays alive.
+        let (b, seki) = joined_seki(
+            "X X . X X . .
+             . . . . . . .
+             . . . . . . .
+             X X X X X X X
+             . . . . . . .
+             . . . . . X .
+             . . . . . . .",
+        );
+        let g = b.geometry();
+        let mut expected: Vec<Point> = [(0, 6), (1, 6)]
+            .iter()
+            .map(|&(x, y)| g.point(x, y))
+            .collect();
+        expected.sort();
+        assert_eq!(seki, expected);
     }
 
     #[test]
