@@ -232,13 +232,19 @@ enum Mend {
     /// Gives an own chain in atari, or of two liberties that the opponent can take one of
     /// safely, three liberties or more.
     Extend,
-    /// Puts an enemy chain in atari with a stone that keeps two liberties.
+    /// Puts an enemy chain in atari with a stone that keeps two liberties and joins an own
+    /// chain.
     Atari,
 }
 
 /// How a stone of `c` at the empty point `p` mends a shortage of liberties, if it does.
 fn mend_kind(board: &Board, p: Point, c: Color) -> Option<Mend> {
     let (libs, _) = board.libs_after(p, c, 3);
+    // An atari from a stone on its own would be an invasion, a prisoner in the end.
+    let joins_own = board
+        .neighbors(p)
+        .into_iter()
+        .any(|n| board.color_at(n) == Some(c));
     let mut kind = None;
     for n in board.neighbors(p) {
         let Some(owner) = board.color_at(n) else {
@@ -252,7 +258,7 @@ fn mend_kind(board: &Board, p: Point, c: Color) -> Option<Mend> {
                     .flat_map(|s| board.neighbors(s))
                     .any(|q| board.color_at(q) == Some(c) && board.libs_upto(q, 3) <= 2)
                     .then_some(Mend::Capture)
-            } else if board.two_liberties(n).is_some() && libs >= 2 {
+            } else if board.two_liberties(n).is_some() && libs >= 2 && joins_own {
                 Some(Mend::Atari)
             } else {
                 None
@@ -394,8 +400,27 @@ mod tests {
         assert_eq!(mend_kind(&b, at(4, 4), Color::Black), None);
         // White C1 joins B2-C2, which has four liberties: it mends nothing.
         assert_eq!(mend_kind(&b, at(2, 0), Color::White), None);
-        // A safe atari: black D5 on white's lone D4, which has two liberties.
+        // A safe atari: black D5 or C4, each joining C5, on white's D4, which has two
+        // liberties. Without C5 either would be a stone on its own: no mending.
         let b = Board::from_diagram(
+            ". . X . .
+             . . . O X
+             . . . X .
+             . . . . .
+             . . . . .",
+        )
+        .unwrap();
+        // (Row 0 is the bottom: D4 is (3, 3), D5 (3, 4), E4 (4, 3), C4 (2, 3).)
+        assert!(threatened(&b, g.point(3, 3), Color::White));
+        assert_eq!(
+            mend_kind(&b, g.point(3, 4), Color::Black),
+            Some(Mend::Atari)
+        );
+        assert_eq!(
+            mend_kind(&b, g.point(2, 3), Color::Black),
+            Some(Mend::Atari)
+        );
+        let lone = Board::from_diagram(
             ". . . . .
              . . . O X
              . . . X .
@@ -403,16 +428,8 @@ mod tests {
              . . . . .",
         )
         .unwrap();
-        // (Row 0 is the bottom: D4 is (3, 3), D5 (3, 4), E4 (4, 3).)
-        assert!(threatened(&b, g.point(3, 3), Color::White));
-        assert_eq!(
-            mend_kind(&b, g.point(3, 4), Color::Black),
-            Some(Mend::Atari)
-        );
-        assert_eq!(
-            mend_kind(&b, g.point(3, 4), Color::White),
-            Some(Mend::Extend)
-        );
+        assert_eq!(mend_kind(&lone, g.point(2, 3), Color::Black), None);
+        assert_eq!(mend_kind(&lone, g.point(3, 4), Color::Black), None);
         // Black's E4 has two liberties, but white at E5 or E3 would have one: no threat.
         assert!(!threatened(&b, g.point(4, 3), Color::Black));
     }
