@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
-use crate::go::point::{EDGE, MAX_POINTS};
+use crate::go::point::MAX_POINTS;
 use crate::go::tactics::bent_four_in_the_corner;
 use crate::go::{Board, Color, Game, Move, Point};
 use crate::search::playout::{Playouts, Policy, add_ownership};
@@ -222,9 +222,10 @@ pub fn statuses(game: &Game, limits: Limits, seed: u64, params: &Params) -> Stat
 }
 
 /// A living chain whose liberties are at most a small eye space (`max_eye_space`) and that
-/// shares an eye (an empty point with only its colour around) with a chain of its colour
-/// in seki is in seki too: the two form one group, and its eyes are no territory (the Japanese rules' "no territory in seki"), as
-/// with the eye a seki group in the corner shares with the wall behind it.
+/// shares an eye (`Board::is_eyeish`: only its colour around) with a chain of its colour
+/// in seki is in seki too: the two form one group, and its eyes are no territory (the
+/// Japanese rules' "no territory in seki"), as with the eye a seki group in the corner
+/// shares with the wall behind it.
 fn join_seki_through_eyes(board: &Board, st: &mut Statuses, max_eye_space: usize) {
     let mut seki = vec![false; MAX_POINTS];
     for &p in &st.seki {
@@ -236,17 +237,14 @@ fn join_seki_through_eyes(board: &Board, st: &mut Statuses, max_eye_space: usize
             .iter()
             .copied()
             .filter(|&p| {
-                let c = board.color_at(p);
+                let Some(c) = board.color_at(p) else {
+                    return false;
+                };
                 let libs = board.chain_liberties(p);
                 libs.len() <= max_eye_space
                     && libs.iter().any(|&lib| {
-                        let around = board.neighbors(lib);
-                        let eye = around
-                            .iter()
-                            .all(|&n| board.cell(n) == EDGE || board.color_at(n) == c);
-                        eye && around
-                            .iter()
-                            .any(|&n| board.color_at(n) == c && seki[n.idx()])
+                        board.is_eyeish(lib, c)
+                            && board.neighbors(lib).iter().any(|&n| seki[n.idx()])
                     })
             })
             .collect();

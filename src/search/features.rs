@@ -168,8 +168,14 @@ pub fn shape_key(b: &Board, p: Point, c: Color) -> u32 {
 /// The diamond key of `c` playing `p`: the 3×3 codes and the four points two away on the
 /// lines (edge beyond the board; not marked for atari), minimal over the symmetries.
 pub fn diamond_key(b: &Board, p: Point, c: Color) -> u32 {
+    diamond_key_around(b, p, c, &ring_codes(b, p, c))
+}
+
+/// `diamond_key` given the 3×3 codes `ring` (`ring_codes`), which `features` shares with
+/// the shape key.
+fn diamond_key_around(b: &Board, p: Point, c: Color, ring: &[u32; 8]) -> u32 {
     let mut codes = [0u32; 12];
-    codes[..8].copy_from_slice(&ring_codes(b, p, c));
+    codes[..8].copy_from_slice(ring);
     let g = b.geometry();
     let (x, y) = g.coords(p);
     let n = g.size() as i32;
@@ -205,7 +211,8 @@ pub fn features(
     ladder: &mut Ladder,
 ) -> Features {
     let mut f = [0u32; GROUPS];
-    f[SHAPE] = shape_key(b, p, c);
+    let ring = ring_codes(b, p, c);
+    f[SHAPE] = least_key(&ring, symmetries());
     let mut captured = 0u32;
     let mut frees = false;
     let mut escapes = false;
@@ -244,7 +251,7 @@ pub fn features(
     f[LAST] = distance(b, p, last[0]);
     f[LAST2] = distance(b, p, last[1]);
     f[LINE] = (b.geometry().line(p) - 1).min(4) as u32;
-    f[DIAMOND] = diamond_key(b, p, c);
+    f[DIAMOND] = diamond_key_around(b, p, c, &ring);
     f
 }
 
