@@ -81,3 +81,15 @@ kgs-rules chinese
 komi 0
 53 final_score
 #? [0]
+
+# Dame next to eyes: black's chain has five one-point eyes and otherwise only the dame of
+# column C, which either side can fill safely: no seki (a seki's shared liberty is one
+# neither side can fill), so the eyes are black's territory. Japanese: 5 against 36.
+loadsgf games/dame_eyes.sgf
+60 final_status_list seki
+#? []
+61 final_status_list dead
+#? []
+kgs-rules japanese
+62 final_score
+#? [W\+31\.5]

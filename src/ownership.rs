@@ -162,8 +162,9 @@ pub struct Statuses {
 /// Runs heavy playouts from the position (side to move first, within `limits`) and
 /// classifies every stone: dead when the opponent owns its point in most playouts, or when
 /// its group is a bent four in the corner (`bent_four_in_the_corner`); seki when it lives,
-/// has a liberty shared with a living opposing chain that stays neutral, and its other
-/// liberties are at most a small eye space (`seki_max_eye_space`).
+/// has a liberty shared with a living opposing chain that stays neutral and that neither
+/// side can fill (`unfillable`), and its other liberties are at most a small eye space
+/// (`seki_max_eye_space`).
 pub fn statuses(game: &Game, limits: Limits, seed: u64, params: &Params) -> Statuses {
     let report = sample(
         game,
@@ -205,7 +206,7 @@ pub fn statuses(game: &Game, limits: Limits, seed: u64, params: &Params) -> Stat
                 .neighbors(lib)
                 .iter()
                 .any(|&n| board.color_at(n) == Some(c.opp()) && !dead[n.idx()]);
-            if touches_living_enemy && own(lib).abs() < 0.5 {
+            if touches_living_enemy && own(lib).abs() < 0.5 && unfillable(board, lib) {
                 shared_neutral += 1;
             } else {
                 other += 1;
@@ -219,6 +220,15 @@ pub fn statuses(game: &Game, limits: Limits, seed: u64, params: &Params) -> Stat
     }
     join_seki_through_eyes(board, &mut st, params.seki_max_eye_space as usize);
     st
+}
+
+/// Whether neither colour can fill the empty point `p` without putting its own chain in
+/// atari (or at all): a liberty shared in seki, not a dame. Filling a dame is safe for
+/// both, which tells the dame left between living groups at the end of a game from seki.
+fn unfillable(board: &Board, p: Point) -> bool {
+    [Color::Black, Color::White]
+        .into_iter()
+        .all(|c| !board.is_legal(p, c, false) || board.libs_after(p, c, 2).0 <= 1)
 }
 
 /// A living chain whose liberties are at most a small eye space (`max_eye_space`) and that
@@ -403,5 +413,45 @@ mod tests {
         assert_eq!(dead, ["B6", "F4"]);
         // Black 21 + 1 prisoner, white 14 + 1 prisoner, komi 0.5.
         assert_eq!(g.score(&st.dead, &st.seki), 21.0 + 1.0 - 14.0 - 1.0 - 0.5);
+    }
+
+    #[test]
+    fn dame_between_living_groups_make_no_seki() {
+        // Column C is dame: either side can fill it safely. Black's three eyes and white's
+        // two are territory, though each chain's only other liberties are those dame.
+        let g = game(
+            ". X . O .
+             X X . O O
+             . X . O O
+             X X . O O
+             . X . O .",
+            RuleSet::Japanese,
+            0.5,
+        );
+        let b = g.board();
+        let geo = g.geometry();
+        assert!(!unfillable(b, geo.point(2, 2)));
+        let st = statuses(&g, Limits::playouts(2000), 7, &Params::default());
+        assert!(st.dead.is_empty() && st.seki.is_empty(), "{st:?}");
+        assert_eq!(g.score(&st.dead, &st.seki), 3.0 - 2.0 - 0.5);
+    }
+
+    #[test]
+    fn a_liberty_shared_in_seki_cannot_be_filled() {
+        // White's corner (eye A5) and black's chain (eye E5) share C5: whoever fills it
+        // leaves its own chain one liberty. A4's chain could fill nothing else safely.
+        let b = Board::from_diagram(
+            ". O . X .
+             O O O X X
+             X X X X X
+             O O O O O
+             . . . . .",
+        )
+        .unwrap();
+        let g = b.geometry();
+        assert!(unfillable(&b, g.point(2, 4)));
+        // An eye is unfillable for its owner's opponent (illegal) but not for its owner
+        // while the chain has other liberties.
+        assert!(!unfillable(&b, g.point(2, 0)));
     }
 }
