@@ -179,6 +179,10 @@ params! {
     /// Under territory rules, pass instead of a move inside one's own territory when the
     /// pass's win rate is within this of the best move's.
     pass_slack: f64 = 0.03, 0.0..=1.0;
+    /// Under territory rules, a point one side owns in at least this share of the
+    /// search's playouts (mean ownership, 1 = always) is settled: a move there that mends
+    /// nothing gains nothing, and a pass within `pass_slack` is preferred. Above 1: off.
+    settled_ownership: f64 = 0.9, 0.0..=2.0;
     /// Exploration constant of the flat Monte Carlo sampler behind the dead-stone
     /// judgement (UCB1).
     status_explore: f64 = 0.7, 0.0..=100.0;
