@@ -58,6 +58,14 @@ komi 30.5
 33 reg_genmove b
 #? [!.*[5-9]]
 
+# A stone to take: white's E8 is in atari at E9 and could extend there. Under territory
+# rules black takes it before passing (every other move costs a point; left alone, white
+# would extend with tempo).
+loadsgf games/take.sgf
+kgs-rules japanese
+35 reg_genmove b
+#? [E9]
+
 # Seki: C9 is the shared liberty; a stone there by either side is a self-atari that gives
 # the seki away.
 loadsgf games/seki.sgf

@@ -238,6 +238,10 @@ fn instead_of_filling(report: &Report, board: &Board, c: Color, mv: Move, slack:
 enum Mend {
     /// Captures an enemy chain in atari next to an own chain of one or two liberties.
     Capture,
+    /// Captures an enemy chain in atari that could get out of atari by extending (left
+    /// alone, the opponent saves it with tempo; a chain that stays in atari when it
+    /// extends is dead as it stands and is left for the count).
+    Take,
     /// Gives an own chain in atari, or of two liberties that the opponent can take one of
     /// safely, three liberties or more.
     Extend,
@@ -261,12 +265,19 @@ fn mend_kind(board: &Board, p: Point, c: Color) -> Option<Mend> {
         };
         let found = if owner != c {
             if board.atari_liberty(n) == Some(p) {
-                // The captured chain frees an own chain short of liberties.
-                board
+                // The captured chain frees an own chain short of liberties, or could
+                // escape.
+                let frees = board
                     .chain_walk(n)
                     .flat_map(|s| board.neighbors(s))
-                    .any(|q| board.color_at(q) == Some(c) && board.libs_upto(q, 3) <= 2)
-                    .then_some(Mend::Capture)
+                    .any(|q| board.color_at(q) == Some(c) && board.libs_upto(q, 3) <= 2);
+                if frees {
+                    Some(Mend::Capture)
+                } else if board.is_legal(p, owner, false) && board.libs_after(p, owner, 2).0 >= 2 {
+                    Some(Mend::Take)
+                } else {
+                    None
+                }
             } else if board.two_liberties(n).is_some() && libs >= 2 && joins_own {
                 Some(Mend::Atari)
             } else {
@@ -386,7 +397,7 @@ mod tests {
     }
 
     #[test]
-    fn mending_sees_captures_extensions_and_safe_ataris_but_not_self_ataris() {
+    fn mending_sees_captures_takes_extensions_and_safe_ataris_but_not_self_ataris() {
         // Black B3-C3 is in atari at D3; white A3 has two liberties (A4, A2).
         let b = Board::from_diagram(
             ". . . . .
@@ -441,6 +452,31 @@ mod tests {
         assert_eq!(mend_kind(&lone, g.point(3, 4), Color::Black), None);
         // Black's E4 has two liberties, but white at E5 or E3 would have one: no threat.
         assert!(!threatened(&b, g.point(4, 3), Color::Black));
+        // White C3 is in atari at C2, next to black stones of three liberties each. It
+        // could extend there to three liberties, so black takes it. Walled in (B3 in the
+        // corner below), it stays dead as it stands and a stone at B2 would only cost
+        // black a point.
+        let open = Board::from_diagram(
+            ". . . . .
+             . . X . .
+             . X O X .
+             . . . . .
+             . . . . .",
+        )
+        .unwrap();
+        assert_eq!(
+            mend_kind(&open, g.point(2, 1), Color::Black),
+            Some(Mend::Take)
+        );
+        let walled = Board::from_diagram(
+            ". . . . .
+             X X X . .
+             X O X . .
+             X . X . .
+             X X X . .",
+        )
+        .unwrap();
+        assert_eq!(mend_kind(&walled, g.point(1, 1), Color::Black), None);
     }
 
     #[test]
