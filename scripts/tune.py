@@ -47,7 +47,7 @@ class Spec:
             raise argparse.ArgumentTypeError(f"{text!r}: start, c, lo and hi must be numbers")
         if not (self.lo <= self.start <= self.hi) or self.c <= 0:
             raise argparse.ArgumentTypeError(f"{text!r}: need lo <= start <= hi and c > 0")
-        self.integer = all(float(x).is_integer() for x in parts[1:])
+        self.integer = not any("." in x or "e" in x.lower() for x in parts[1:])
 
     def clamp(self, v):
         return min(self.hi, max(self.lo, v))
@@ -96,7 +96,9 @@ def main():
     ap.add_argument("--size", type=int, default=9)
     ap.add_argument("--komi", type=float, default=7.5)
     ap.add_argument("--param", type=Spec, action="append", required=True,
-                    help="name:start:c:lo:hi (repeat for each parameter)")
+                    help="name:start:c:lo:hi (repeat for each parameter); all five "
+                         "whole numbers tune an integer (values sent rounded), a decimal "
+                         "point anywhere (prior_even:10.0:3:0:100) a real number")
     ap.add_argument("--iterations", type=int, default=100)
     ap.add_argument("--rate", type=float, default=0.2,
                     help="step per decisive pair, as a share of c (default 0.2)")

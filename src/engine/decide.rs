@@ -453,9 +453,9 @@ mod tests {
         // Black's E4 has two liberties, but white at E5 or E3 would have one: no threat.
         assert!(!threatened(&b, g.point(4, 3), Color::Black));
         // White C3 is in atari at C2, next to black stones of three liberties each. It
-        // could extend there to three liberties, so black takes it. Walled in (B3 in the
-        // corner below), it stays dead as it stands and a stone at B2 would only cost
-        // black a point.
+        // could extend there to three liberties, so black takes it. White B3 in the
+        // second board, walled in with its liberty B2, would have none there: it is dead
+        // as it stands, and a black stone at B2 would only cost a point.
         let open = Board::from_diagram(
             ". . . . .
              . . X . .
