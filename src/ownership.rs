@@ -13,7 +13,7 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 use crate::go::point::MAX_POINTS;
-use crate::go::tactics::bent_four_in_the_corner;
+use crate::go::tactics::{bent_four_in_the_corner, plays_safely};
 use crate::go::{Board, Color, Game, Move, Point};
 use crate::search::playout::{Playouts, Policy, add_ownership};
 use crate::search::report::Pacer;
@@ -228,7 +228,7 @@ pub fn statuses(game: &Game, limits: Limits, seed: u64, params: &Params) -> Stat
 fn unfillable(board: &Board, p: Point) -> bool {
     [Color::Black, Color::White]
         .into_iter()
-        .all(|c| !board.is_legal(p, c, false) || board.libs_after(p, c, 2).0 <= 1)
+        .all(|c| !plays_safely(board, p, c))
 }
 
 /// A living chain whose liberties are at most a small eye space (`max_eye_space`) and that

@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use super::{Decision, Engine};
 use crate::go::point::{EDGE, EMPTY, MAX_POINTS};
+use crate::go::tactics::plays_safely;
 use crate::go::{Board, Color, Game, Move, Point, Scoring};
 use crate::ownership;
 use crate::search::{Candidate, Limits, Params, Report};
@@ -273,7 +274,7 @@ fn mend_kind(board: &Board, p: Point, c: Color) -> Option<Mend> {
                     .any(|q| board.color_at(q) == Some(c) && board.libs_upto(q, 3) <= 2);
                 if frees {
                     Some(Mend::Capture)
-                } else if board.is_legal(p, owner, false) && board.libs_after(p, owner, 2).0 >= 2 {
+                } else if plays_safely(board, p, owner) {
                     Some(Mend::Take)
                 } else {
                     None
@@ -302,11 +303,9 @@ fn threatened(board: &Board, n: Point, c: Color) -> bool {
     if board.atari_liberty(n).is_some() {
         return true;
     }
-    board.two_liberties(n).is_some_and(|(a, b)| {
-        [a, b]
-            .into_iter()
-            .any(|l| board.is_legal(l, c.opp(), false) && board.libs_after(l, c.opp(), 2).0 >= 2)
-    })
+    board
+        .two_liberties(n)
+        .is_some_and(|(a, b)| [a, b].into_iter().any(|l| plays_safely(board, l, c.opp())))
 }
 
 /// Under territory rules, instead of a pass while a shortage of liberties remains: a legal

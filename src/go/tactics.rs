@@ -1,6 +1,7 @@
 //! Board-level tactics shared by the playouts, the tree's priors and the dead-stone
 //! judgement: ladder reading (with its own scratch boards), the vital point of a nakade
-//! shape, bent four in the corner, and the ataris next to a chain. Reads boards only;
+//! shape, bent four in the corner, the ataris next to a chain, and whether a stone can be
+//! played without being left in atari. Reads boards only;
 //! knows nothing of search or GTP.
 
 use super::point::{EDGE, EMPTY};
@@ -143,6 +144,12 @@ pub fn nakade_point(b: &Board, l: Point, owner: Color) -> Option<Point> {
         }
     }
     None
+}
+
+/// Whether `c` may play the point `p` (simple ko, no suicide) and its chain there keeps
+/// two liberties or more: a stone the opponent cannot take at once.
+pub fn plays_safely(b: &Board, p: Point, c: Color) -> bool {
+    b.is_legal(p, c, false) && b.libs_after(p, c, 2).0 >= 2
 }
 
 /// Liberties of the opponent chains in atari that touch the chain through stone `q`, with
