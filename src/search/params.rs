@@ -122,28 +122,28 @@ params! {
     // Priors: (virtual visits, virtual wins) added to a child when it is created.
     /// Won visits for a move of the learned model's (`hoshi train`) at full share: a move
     /// gets this times the square root of its share of the position's strength. 0: off.
-    prior_learned: f32 = 0.0, 0.0..=1e6;
+    prior_learned: f32 = 60.0, 0.0..=1e6;
     /// Even prior of every move: this many visits at a 50% win rate.
-    prior_even: f32 = 10.0, 0.0..=1e6;
+    prior_even: f32 = 3.0, 0.0..=1e6;
     /// Won visits for capturing one stone.
-    prior_capture_one: f32 = 15.0, 0.0..=1e6;
+    prior_capture_one: f32 = 0.0, 0.0..=1e6;
     /// Won visits for capturing two or more stones.
-    prior_capture_many: f32 = 30.0, 0.0..=1e6;
+    prior_capture_many: f32 = 0.0, 0.0..=1e6;
     /// Won visits for an extension that saves an own chain in atari (ladder read out).
-    prior_save: f32 = 20.0, 0.0..=1e6;
+    prior_save: f32 = 0.0, 0.0..=1e6;
     /// Won visits for a move matching a 3x3 pattern.
-    prior_pattern: f32 = 10.0, 0.0..=1e6;
+    prior_pattern: f32 = 0.0, 0.0..=1e6;
     /// Lost visits for a self-atari that captures nothing.
-    prior_self_atari: f32 = 10.0, 0.0..=1e6;
+    prior_self_atari: f32 = 0.0, 0.0..=1e6;
     /// Won visits for a move at Manhattan distance 1 from the last move.
-    prior_near_last_1: f32 = 24.0, 0.0..=1e6;
+    prior_near_last_1: f32 = 0.0, 0.0..=1e6;
     /// Won visits for a move at Manhattan distance 2 from the last move.
-    prior_near_last_2: f32 = 22.0, 0.0..=1e6;
+    prior_near_last_2: f32 = 0.0, 0.0..=1e6;
     /// Won visits for a move at Manhattan distance 3 from the last move.
-    prior_near_last_3: f32 = 8.0, 0.0..=1e6;
+    prior_near_last_3: f32 = 0.0, 0.0..=1e6;
     /// Visits for a move on lines 1-3 with no stone within distance 3: lost on the first
     /// and second line, won on the third.
-    prior_empty_area: f32 = 10.0, 0.0..=1e6;
+    prior_empty_area: f32 = 0.0, 0.0..=1e6;
     /// Virtual wins of a pass at an inner node (out of `prior_even` visits): tried only
     /// when the other moves look bad.
     prior_pass_wins: f32 = 1.0, 0.0..=1e6;

@@ -1,8 +1,10 @@
 //! Prior knowledge: virtual visits and wins a child gets when it is created (michi's
-//! scheme), so the tree tries likely moves first. An even prior, bonuses for captures,
-//! ladder-safe escapes from atari, 3x3 patterns and moves near the last one, maluses for
-//! self-atari and first/second-line moves in empty areas; and, when `prior_learned` is set,
-//! won visits from the learned move model (`features`). The weights are `Params`.
+//! scheme), so the tree tries likely moves first. By default an even prior and won visits
+//! from the learned move model (`features`, `prior_learned`), weighed as Pachi weighs its
+//! pattern prior. The hand-set terms of the first versions stay as parameters, off by
+//! default (they won fewer games against Pachi): bonuses for captures, ladder-safe escapes
+//! from atari, 3x3 patterns and moves near the last one, maluses for self-atari and
+//! first/second-line moves in empty areas. The weights are `Params`.
 
 use super::features::{Gammas, features};
 use super::params::Params;
@@ -206,14 +208,11 @@ mod tests {
             &params,
         );
         assert!(v1 > v0 && w1 - w0 > 10.0, "{v0} {w0} {v1} {w1}");
-        let none = learned_shares(
-            &b,
-            Color::Black,
-            &moves,
-            last,
-            &mut ladder,
-            &Params::default(),
-        );
+        let off = Params {
+            prior_learned: 0.0,
+            ..Params::default()
+        };
+        let none = learned_shares(&b, Color::Black, &moves, last, &mut ladder, &off);
         assert!(none.is_empty());
         // The compiled-in table is a real fit: shapes and every tactical group.
         let table = Gammas::builtin();
