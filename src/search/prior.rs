@@ -91,11 +91,13 @@ pub(super) fn prior(
         visits += bonus;
         wins += bonus;
     }
-    if saves && ladder.escapes(board, p, color) {
+    // The ladder read, the self-atari test and the empty-area scan are skipped when their
+    // weight is 0 (the default): they would add nothing.
+    if saves && params.prior_save != 0.0 && ladder.escapes(board, p, color) {
         visits += params.prior_save;
         wins += params.prior_save;
     }
-    if captured == 0 && board.libs_after(p, color, 2).0 < 2 {
+    if params.prior_self_atari != 0.0 && captured == 0 && board.libs_after(p, color, 2).0 < 2 {
         visits += params.prior_self_atari;
     }
     if patterns::matches(board.neighborhood(p)) {
@@ -119,7 +121,7 @@ pub(super) fn prior(
     // First and second line far from any stone: poor; third line there: good.
     let geo = board.geometry();
     let line = geo.line(p);
-    if geo.size() >= 7 && line <= 3 && empty_area(board, p, 3) {
+    if params.prior_empty_area != 0.0 && geo.size() >= 7 && line <= 3 && empty_area(board, p, 3) {
         visits += params.prior_empty_area;
         if line == 3 {
             wins += params.prior_empty_area;
