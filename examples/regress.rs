@@ -69,7 +69,7 @@ fn filtered(script: &Path) -> String {
             }
         } else if matches!(
             first,
-            "loadsgf" | "boardsize" | "clear_board" | "komi" | "play"
+            "loadsgf" | "boardsize" | "clear_board" | "komi" | "play" | "kgs-rules"
         ) {
             out.push_str(line);
             out.push('\n');

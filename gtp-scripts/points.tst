@@ -66,6 +66,18 @@ kgs-rules japanese
 35 reg_genmove b
 #? [E9]
 
+# A ko threat to mend: black A2 has two liberties; white A1 would be a throw-in that black
+# can take back at B1 only as a ko. Under territory rules black mends before passing.
+loadsgf games/ko_threat.sgf
+kgs-rules japanese
+36 reg_genmove b
+#? [A3|A1]
+# The same after white's pass: passing would end the game, but where the players dispute
+# the dead stones (KGS, OGS) play resumes, and the threat with it.
+play w pass
+37 reg_genmove b
+#? [A3|A1]
+
 # Seki: C9 is the shared liberty; a stone there by either side is a self-atari that gives
 # the seki away.
 loadsgf games/seki.sgf
@@ -90,4 +102,8 @@ play w pass
 #? [!pass]
 kgs-rules chinese
 51 reg_genmove b
+#? [pass]
+# Under Japanese rules too: taking C8 or G8 now would fill a point of black's territory.
+kgs-rules japanese
+52 reg_genmove b
 #? [pass]

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use super::{Decision, Engine};
 use crate::go::point::{EDGE, EMPTY, MAX_POINTS};
-use crate::go::tactics::plays_safely;
+use crate::go::tactics::{plays_safely, starts_ko};
 use crate::go::{Board, Color, Game, Move, Point, Scoring};
 use crate::ownership;
 use crate::search::{Candidate, Limits, Params, Report};
@@ -90,9 +90,19 @@ impl Engine {
             // Under territory rules a move inside our own territory costs a point.
             mv = Move::Pass;
         }
-        if !cleanup && territory && mv == Move::Pass && passing_margin.is_none() {
+        if !cleanup && territory && mv == Move::Pass {
             // Before passing, mend a shortage of liberties (or make the opponent mend one).
-            if let Some(m) = mending_move(&report, &self.game, c) {
+            // After the opponent's pass, only an own chain's: at a dispute over dead stones
+            // (KGS, OGS) play resumes, and the weakness with it; an enemy stone that passing
+            // leaves dead is a point for the count as it stands.
+            let own_only = passing_margin.is_some();
+            if let Some(m) = mending_move(
+                &report,
+                &self.game,
+                c,
+                own_only,
+                self.opts.params.settled_ownership,
+            ) {
                 mv = m;
             }
         }
@@ -298,14 +308,18 @@ fn mend_kind(board: &Board, p: Point, c: Color) -> Option<Mend> {
 }
 
 /// Whether the chain of `c` at `n` is in atari, or has two liberties and the opponent can
-/// take one of them with a stone that is not itself in atari.
+/// take one of them with a stone that is not itself in atari, or that `c` could take back
+/// only as a ko (`starts_ko`: a throw-in that starts a ko for the chain).
 fn threatened(board: &Board, n: Point, c: Color) -> bool {
     if board.atari_liberty(n).is_some() {
         return true;
     }
-    board
-        .two_liberties(n)
-        .is_some_and(|(a, b)| [a, b].into_iter().any(|l| plays_safely(board, l, c.opp())))
+    let o = c.opp();
+    board.two_liberties(n).is_some_and(|(a, b)| {
+        [a, b]
+            .into_iter()
+            .any(|l| plays_safely(board, l, o) || starts_ko(board, l, o))
+    })
 }
 
 /// Under territory rules, instead of a pass while a shortage of liberties remains: a legal
@@ -314,8 +328,17 @@ fn threatened(board: &Board, n: Point, c: Color) -> bool {
 /// two points of mean margin; a stone inside one's own territory costs one). The search
 /// itself seldom prefers these moves to a pass, as the opponent's answer gains nothing
 /// either; but a pass leaves the point to the opponent, who then plays it with tempo, and
-/// GNU Go's end-of-game suite (filllib) asks for them before passing.
-fn mending_move(report: &Report, game: &Game, c: Color) -> Option<Move> {
+/// GNU Go's end-of-game suite (filllib) asks for them before passing. `own_only` (after the
+/// opponent's pass): only the kinds that mend an own chain (`Capture`, `Extend`), and no
+/// ko to connect (`ko_stone_at`). Never at a point the opponent owns
+/// in nearly every playout (`settled`, as `settled_ownership`).
+fn mending_move(
+    report: &Report,
+    game: &Game,
+    c: Color,
+    own_only: bool,
+    settled: f64,
+) -> Option<Move> {
     let base = report.candidate(Move::Pass).or(report.best())?;
     let board = game.board();
     let mut best: Option<(Mend, u64, Point)> = None;
@@ -323,6 +346,18 @@ fn mending_move(report: &Report, game: &Game, c: Color) -> Option<Move> {
         let Some(kind) = mend_kind(board, p, c) else {
             continue;
         };
+        if own_only && (!matches!(kind, Mend::Capture | Mend::Extend) || ko_stone_at(board, p, c)) {
+            continue;
+        }
+        // A point the opponent owns in nearly every playout: the chain it would mend is
+        // dead there, and the stone a prisoner more.
+        let mine = match c {
+            Color::Black => report.ownership(p),
+            Color::White => -report.ownership(p),
+        };
+        if mine <= -settled {
+            continue;
+        }
         let seen = report.candidate(Move::Play(p));
         let visits = seen.map_or(0, |x| x.visits);
         if seen.is_some_and(|x| {
@@ -341,6 +376,18 @@ fn mending_move(report: &Report, game: &Game, c: Color) -> Option<Move> {
         log::debug!("mending {kind:?} at {p:?} ({visits} visits) rather than passing");
     }
     best.map(|(_, _, p)| Move::Play(p))
+}
+
+/// Whether the opponent of `c`, playing the empty point `p`, would take a single stone of
+/// `c` as a ko capture: the capturing stone stands alone with the captured point as its one
+/// liberty. (After the opponent's pass, connecting such a ko gains nothing.)
+fn ko_stone_at(board: &Board, p: Point, c: Color) -> bool {
+    let takes_one = board.neighbors(p).into_iter().any(|n| {
+        board.color_at(n) == Some(c)
+            && board.atari_liberty(n) == Some(p)
+            && board.chain_walk(n).count() == 1
+    });
+    takes_one && board.libs_after(p, c.opp(), 2) == (1, 1)
 }
 
 /// Whether a stone of `c` at `p` only fills `c`'s own region: `p` lies inside it
@@ -393,6 +440,31 @@ mod tests {
             prior: 1.0,
             pv: vec![Move::Pass],
         }
+    }
+
+    #[test]
+    fn a_ko_stone_is_one_the_opponent_takes_as_a_ko() {
+        // Black C2 is in atari at C1; white there stands between black B1 and D1.
+        let ko = Board::from_diagram(
+            ". . . . .
+             . . . . .
+             . . O . .
+             . O X O .
+             . X . X .",
+        )
+        .unwrap();
+        let c1 = ko.geometry().point(2, 0);
+        assert!(ko_stone_at(&ko, c1, Color::Black));
+        // Without B1 and D1 white's stone would have three liberties: no ko.
+        let plain = Board::from_diagram(
+            ". . . . .
+             . . . . .
+             . . O . .
+             . O X O .
+             . . . . .",
+        )
+        .unwrap();
+        assert!(!ko_stone_at(&plain, c1, Color::Black));
     }
 
     #[test]
@@ -476,6 +548,32 @@ mod tests {
         )
         .unwrap();
         assert_eq!(mend_kind(&walled, g.point(1, 1), Color::Black), None);
+        // Black E2 has two liberties, E1 and E3. White E1 would be in atari, but black
+        // could take it at D1 only as a ko: a threat, which black E3 mends (joining the
+        // chain E4-D4-D3, four liberties). Without white C1 the throw-in is harmless.
+        let ko = Board::from_diagram(
+            ". . . . .
+             . . . X X
+             . . O X .
+             . . . O X
+             . . O . .",
+        )
+        .unwrap();
+        assert!(threatened(&ko, g.point(4, 1), Color::Black));
+        assert_eq!(
+            mend_kind(&ko, g.point(4, 2), Color::Black),
+            Some(Mend::Extend)
+        );
+        let harmless = Board::from_diagram(
+            ". . . . .
+             . . . X X
+             . . O X .
+             . . . O X
+             . . . . .",
+        )
+        .unwrap();
+        assert!(!threatened(&harmless, g.point(4, 1), Color::Black));
+        assert_eq!(mend_kind(&harmless, g.point(4, 2), Color::Black), None);
     }
 
     #[test]

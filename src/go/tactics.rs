@@ -152,6 +152,22 @@ pub fn plays_safely(b: &Board, p: Point, c: Color) -> bool {
     b.is_legal(p, c, false) && b.libs_after(p, c, 2).0 >= 2
 }
 
+/// Whether a stone of `c` at `p` is a legal one-stone self-atari that the opponent can
+/// take only by a ko capture: the taking stone captures that one stone and stands alone
+/// with one liberty, so `c` may take back after a ko threat. Unlike a plain self-atari
+/// (see `plays_safely`), such a stone threatens what it puts in atari.
+pub fn starts_ko(b: &Board, p: Point, c: Color) -> bool {
+    if !b.is_legal(p, c, false) || b.libs_after(p, c, 2) != (1, 1) {
+        return false;
+    }
+    let mut after = b.clone();
+    after.play(p, c);
+    let Some(take) = after.atari_liberty(p) else {
+        return false;
+    };
+    after.is_legal(take, c.opp(), false) && after.libs_after(take, c.opp(), 2) == (1, 1)
+}
+
 /// Liberties of the opponent chains in atari that touch the chain through stone `q`, with
 /// their sizes.
 pub fn adjacent_ataris(b: &Board, q: Point) -> impl Iterator<Item = (Point, u16)> + '_ {
@@ -244,6 +260,33 @@ mod tests {
 
     fn at(b: &Board, x: usize, y: usize) -> Point {
         b.geometry().point(x, y)
+    }
+
+    #[test]
+    fn a_throw_in_that_only_a_ko_can_take_starts_a_ko() {
+        // White A1 (0, 0) puts black A2 in atari; black takes it at B1 only as a ko.
+        let b = Board::from_diagram(
+            ". . . . .
+             X X . . .
+             . X O . .
+             X O . . .
+             . . O . .",
+        )
+        .unwrap();
+        assert!(starts_ko(&b, at(&b, 0, 0), Color::White));
+        // With C1 gone, black's stone at B1 would have two liberties: a plain capture.
+        let open = Board::from_diagram(
+            ". . . . .
+             X X . . .
+             . X O . .
+             X O . . .
+             . . . . .",
+        )
+        .unwrap();
+        assert!(!starts_ko(&open, at(&open, 0, 0), Color::White));
+        // A stone with two liberties, or a suicide, starts nothing.
+        assert!(!starts_ko(&b, at(&b, 3, 3), Color::White));
+        assert!(!starts_ko(&b, at(&b, 0, 2), Color::White));
     }
 
     #[test]
