@@ -308,18 +308,29 @@ fn mend_kind(board: &Board, p: Point, c: Color) -> Option<Mend> {
 }
 
 /// Whether the chain of `c` at `n` is in atari, or has two liberties and the opponent can
-/// take one of them with a stone that is not itself in atari, or that `c` could take back
-/// only as a ko (`starts_ko`: a throw-in that starts a ko for the chain).
+/// take one of them with a stone that `c` could take back only as a ko (`starts_ko`: a
+/// throw-in that starts a ko for the chain), or with a stone that is not itself in atari
+/// where the chain, then in atari, cannot extend at its last liberty to three (a shortage
+/// of liberties). A chain that can extend answers the atari when it comes: mending it now
+/// would spend a point for nothing.
 fn threatened(board: &Board, n: Point, c: Color) -> bool {
     if board.atari_liberty(n).is_some() {
         return true;
     }
     let o = c.opp();
     board.two_liberties(n).is_some_and(|(a, b)| {
-        [a, b]
-            .into_iter()
-            .any(|l| plays_safely(board, l, o) || starts_ko(board, l, o))
+        [(a, b), (b, a)].into_iter().any(|(l, m)| {
+            starts_ko(board, l, o) || (plays_safely(board, l, o) && !extends_out(board, l, m, c))
+        })
     })
+}
+
+/// Whether, after the opponent of `c` plays `l` (a legal move), `c` can play `m` to a chain
+/// of three liberties or more.
+fn extends_out(board: &Board, l: Point, m: Point, c: Color) -> bool {
+    let mut after = board.clone();
+    after.play(l, c.opp());
+    after.is_legal(m, c, false) && after.libs_after(m, c, 3).0 >= 3
 }
 
 /// Under territory rules, instead of a pass while a shortage of liberties remains: a legal
@@ -574,6 +585,32 @@ mod tests {
         .unwrap();
         assert!(!threatened(&harmless, g.point(4, 1), Color::Black));
         assert_eq!(mend_kind(&harmless, g.point(4, 2), Color::Black), None);
+        // Black C3 has two liberties, C4 and C2, and white can fill either safely; but
+        // black then extends at the other to three liberties. No shortage: no mend.
+        let roomy = Board::from_diagram(
+            ". . . . .
+             . . . . .
+             . O X O .
+             . . . . .
+             . . . . .",
+        )
+        .unwrap();
+        assert!(!threatened(&roomy, g.point(2, 2), Color::Black));
+        assert_eq!(mend_kind(&roomy, g.point(2, 3), Color::Black), None);
+        // With white B2 and D2 as well, black's C2 would leave C1 alone: a shortage.
+        let short = Board::from_diagram(
+            ". . . . .
+             . . . . .
+             . O X O .
+             . O . O .
+             . . . . .",
+        )
+        .unwrap();
+        assert!(threatened(&short, g.point(2, 2), Color::Black));
+        assert_eq!(
+            mend_kind(&short, g.point(2, 3), Color::Black),
+            Some(Mend::Extend)
+        );
     }
 
     #[test]
