@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use super::{Decision, Engine};
 use crate::go::point::{EDGE, EMPTY, MAX_POINTS};
-use crate::go::tactics::{plays_safely, starts_ko};
+use crate::go::tactics::{plays_safely, starts_ko, takes_as_ko};
 use crate::go::{Board, Color, Game, Move, Point, Scoring};
 use crate::ownership;
 use crate::search::{Candidate, Limits, Params, Report};
@@ -340,9 +340,9 @@ fn extends_out(board: &Board, l: Point, m: Point, c: Color) -> bool {
 /// itself seldom prefers these moves to a pass, as the opponent's answer gains nothing
 /// either; but a pass leaves the point to the opponent, who then plays it with tempo, and
 /// GNU Go's end-of-game suite (filllib) asks for them before passing. `own_only` (after the
-/// opponent's pass): only the kinds that mend an own chain (`Capture`, `Extend`), and no
-/// ko to connect (`ko_stone_at`). Never at a point the opponent owns
-/// in nearly every playout (`settled`, as `settled_ownership`).
+/// opponent's pass, when connecting a ko gains nothing): only the kinds that mend an own
+/// chain (`Capture`, `Extend`), and no ko to connect (`takes_as_ko`). Never at a point the
+/// opponent owns in nearly every playout (`settled`, as `settled_ownership`).
 fn mending_move(
     report: &Report,
     game: &Game,
@@ -357,7 +357,7 @@ fn mending_move(
         let Some(kind) = mend_kind(board, p, c) else {
             continue;
         };
-        if own_only && (!matches!(kind, Mend::Capture | Mend::Extend) || ko_stone_at(board, p, c)) {
+        if own_only && (!matches!(kind, Mend::Capture | Mend::Extend) || takes_as_ko(board, p, c)) {
             continue;
         }
         // A point the opponent owns in nearly every playout: the chain it would mend is
@@ -387,18 +387,6 @@ fn mending_move(
         log::debug!("mending {kind:?} at {p:?} ({visits} visits) rather than passing");
     }
     best.map(|(_, _, p)| Move::Play(p))
-}
-
-/// Whether the opponent of `c`, playing the empty point `p`, would take a single stone of
-/// `c` as a ko capture: the capturing stone stands alone with the captured point as its one
-/// liberty. (After the opponent's pass, connecting such a ko gains nothing.)
-fn ko_stone_at(board: &Board, p: Point, c: Color) -> bool {
-    let takes_one = board.neighbors(p).into_iter().any(|n| {
-        board.color_at(n) == Some(c)
-            && board.atari_liberty(n) == Some(p)
-            && board.chain_walk(n).count() == 1
-    });
-    takes_one && board.libs_after(p, c.opp(), 2) == (1, 1)
 }
 
 /// Whether a stone of `c` at `p` only fills `c`'s own region: `p` lies inside it
@@ -451,31 +439,6 @@ mod tests {
             prior: 1.0,
             pv: vec![Move::Pass],
         }
-    }
-
-    #[test]
-    fn a_ko_stone_is_one_the_opponent_takes_as_a_ko() {
-        // Black C2 is in atari at C1; white there stands between black B1 and D1.
-        let ko = Board::from_diagram(
-            ". . . . .
-             . . . . .
-             . . O . .
-             . O X O .
-             . X . X .",
-        )
-        .unwrap();
-        let c1 = ko.geometry().point(2, 0);
-        assert!(ko_stone_at(&ko, c1, Color::Black));
-        // Without B1 and D1 white's stone would have three liberties: no ko.
-        let plain = Board::from_diagram(
-            ". . . . .
-             . . . . .
-             . . O . .
-             . O X O .
-             . . . . .",
-        )
-        .unwrap();
-        assert!(!ko_stone_at(&plain, c1, Color::Black));
     }
 
     #[test]

@@ -165,7 +165,17 @@ pub fn starts_ko(b: &Board, p: Point, c: Color) -> bool {
     let Some(take) = after.atari_liberty(p) else {
         return false;
     };
-    after.is_legal(take, c.opp(), false) && after.libs_after(take, c.opp(), 2) == (1, 1)
+    after.is_legal(take, c.opp(), false) && takes_as_ko(&after, take, c)
+}
+
+/// Whether the opponent of `c`, playing the empty point `p`, would take a single stone of
+/// `c` in atari there as a ko capture: the capturing stone stands alone with the captured
+/// point as its one liberty.
+pub fn takes_as_ko(b: &Board, p: Point, c: Color) -> bool {
+    let takes_one = b.neighbors(p).into_iter().any(|n| {
+        b.color_at(n) == Some(c) && b.atari_liberty(n) == Some(p) && b.chain_walk(n).count() == 1
+    });
+    takes_one && b.libs_after(p, c.opp(), 2) == (1, 1)
 }
 
 /// Liberties of the opponent chains in atari that touch the chain through stone `q`, with
@@ -287,6 +297,31 @@ mod tests {
         // A stone with two liberties, or a suicide, starts nothing.
         assert!(!starts_ko(&b, at(&b, 3, 3), Color::White));
         assert!(!starts_ko(&b, at(&b, 0, 2), Color::White));
+    }
+
+    #[test]
+    fn a_ko_stone_is_one_the_opponent_takes_as_a_ko() {
+        // Black C2 is in atari at C1; white there stands between black B1 and D1.
+        let ko = Board::from_diagram(
+            ". . . . .
+             . . . . .
+             . . O . .
+             . O X O .
+             . X . X .",
+        )
+        .unwrap();
+        let c1 = ko.geometry().point(2, 0);
+        assert!(takes_as_ko(&ko, c1, Color::Black));
+        // Without B1 and D1 white's stone would have three liberties: no ko.
+        let plain = Board::from_diagram(
+            ". . . . .
+             . . . . .
+             . . O . .
+             . O X O .
+             . . . . .",
+        )
+        .unwrap();
+        assert!(!takes_as_ko(&plain, c1, Color::Black));
     }
 
     #[test]
