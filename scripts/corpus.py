@@ -87,9 +87,12 @@ def main():
     ap.add_argument("--setup", type=int, default=2, help="random stones per colour")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--first", type=int, default=1, help="number of the first game")
+    ap.add_argument("--max-moves", type=int, default=0,
+                    help="stop each game after this many moves (0: three times the points; "
+                    "a short cap gives a corpus of openings)")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
-    max_moves = 3 * args.size * args.size
+    max_moves = args.max_moves or 3 * args.size * args.size
     engine = Engine(args.engine)
     try:
         for g in range(args.first, args.first + args.games):

@@ -208,6 +208,12 @@ enum Command {
         /// Keep only feature values seen in at least this many positions.
         #[arg(long, default_value_t = 5)]
         min_seen: u32,
+        /// Start from this table (the other groups keep its strengths).
+        #[arg(long)]
+        base: Option<std::path::PathBuf>,
+        /// Fit only these groups (comma-separated names, as in the table); default all.
+        #[arg(long, value_delimiter = ',')]
+        groups: Vec<String>,
     },
 }
 
@@ -269,7 +275,11 @@ fn main() -> ExitCode {
             iterations,
             holdout,
             min_seen,
-        }) => match hoshi::train::run(&corpus, &out, iterations, holdout, min_seen) {
+            base,
+            groups,
+        }) => match train_fit(iterations, holdout, min_seen, base, &groups)
+            .and_then(|fit| hoshi::train::run(&corpus, &out, &fit))
+        {
             Ok(r) => {
                 println!(
                     "{} games, {} positions; first choice = move played: {:.1}% held apart \
@@ -290,6 +300,34 @@ fn main() -> ExitCode {
         },
         None => gtp(opts),
     }
+}
+
+/// The `train` options as a `Fit`, reading the base table if there is one.
+fn train_fit(
+    iterations: usize,
+    holdout: usize,
+    min_seen: u32,
+    base: Option<std::path::PathBuf>,
+    groups: &[String],
+) -> Result<hoshi::train::Fit, String> {
+    let base = match base {
+        Some(path) => {
+            let text =
+                std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            Some(
+                hoshi::search::features::Gammas::parse(&text)
+                    .map_err(|e| format!("{}: {e}", path.display()))?,
+            )
+        }
+        None => None,
+    };
+    Ok(hoshi::train::Fit {
+        iterations,
+        holdout,
+        min_seen,
+        base,
+        groups: hoshi::train::Fit::group_indices(groups)?,
+    })
 }
 
 fn gtp(opts: Options) -> ExitCode {

@@ -7,6 +7,10 @@
 //! tree's moves, pass aside); candidates with the same features are stored once with a
 //! count. Each γ gets Coulom's prior: one virtual win and one virtual loss against a move
 //! of strength 1, which keeps rare values near 1 (the strength of a value never seen).
+//!
+//! A fit can start from a table and refit only some groups (`Fit::base`, `Fit::groups`):
+//! the rest keep the table's strengths. That is how the 19×19 region strengths are fitted
+//! to 19×19 openings over the shapes fitted to 9×9 games.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -138,12 +142,21 @@ impl Data {
         })
     }
 
-    /// Fits the strengths by `iterations` rounds of MM (each round updates every group in
-    /// turn) and returns the table (values seen in at least `min_seen` positions) and
-    /// every value's strength by dense index (for `evaluate`).
-    pub fn fit(&self, iterations: usize, min_seen: u32) -> (Gammas, Vec<f64>) {
+    /// Fits the strengths by `fit.iterations` rounds of MM (each round updates every group
+    /// of `fit.groups` in turn) and returns the table (`fit.base`'s values, and the
+    /// fitted groups' values seen in at least `fit.min_seen` positions) and every value's
+    /// strength by dense index (for `evaluate`).
+    pub fn fit(&self, fit: &Fit) -> (Gammas, Vec<f64>) {
         let n = self.values.len();
-        let mut gamma = vec![1.0f64; n];
+        let fitted = |g: usize| fit.groups.is_empty() || fit.groups.contains(&g);
+        let mut gamma: Vec<f64> = self
+            .values
+            .iter()
+            .map(|&(g, v)| match &fit.base {
+                Some(base) => base.groups[g].get(&v).copied().unwrap_or(1.0) as f64,
+                None => 1.0,
+            })
+            .collect();
         let mut wins = vec![0.0f64; n];
         for pos in &self.positions {
             if !pos.held {
@@ -153,8 +166,8 @@ impl Data {
             }
         }
         let mut denom = vec![0.0f64; n];
-        for _ in 0..iterations {
-            for g in 0..GROUPS {
+        for _ in 0..fit.iterations {
+            for g in (0..GROUPS).filter(|&g| fitted(g)) {
                 denom.iter_mut().for_each(|d| *d = 0.0);
                 for pos in self.positions.iter().filter(|pos| !pos.held) {
                     let strengths: Vec<f64> = pos
@@ -176,9 +189,14 @@ impl Data {
                 }
             }
         }
-        let mut table = Gammas::default();
+        let mut table = fit.base.clone().unwrap_or_default();
+        for (g, map) in table.groups.iter_mut().enumerate() {
+            if fitted(g) {
+                map.clear();
+            }
+        }
         for (i, &(g, v)) in self.values.iter().enumerate() {
-            if self.seen[i] >= min_seen {
+            if fitted(g) && self.seen[i] >= fit.min_seen {
                 table.groups[g].insert(v, gamma[i] as f32);
             }
         }
@@ -233,15 +251,40 @@ fn strength(gamma: &[f64], d: &[u32; GROUPS]) -> f64 {
     d.iter().map(|&i| gamma[i as usize]).product()
 }
 
-/// Reads every `.sgf` file under `dir` (sorted by name; every `holdout`-th game held
+/// How to fit.
+#[derive(Clone, Debug)]
+pub struct Fit {
+    /// Rounds of MM.
+    pub iterations: usize,
+    /// Hold every Nth game apart to measure prediction (0: none).
+    pub holdout: usize,
+    /// Keep only the values seen in at least this many positions.
+    pub min_seen: u32,
+    /// The table to start from (none: every strength 1).
+    pub base: Option<Gammas>,
+    /// The groups to fit (indices into `GROUP_NAMES`); empty: all.
+    pub groups: Vec<usize>,
+}
+
+impl Fit {
+    /// Group indices from their names (`GROUP_NAMES`).
+    pub fn group_indices(names: &[String]) -> Result<Vec<usize>, String> {
+        names
+            .iter()
+            .map(|name| {
+                GROUP_NAMES
+                    .iter()
+                    .position(|g| g == name)
+                    .ok_or_else(|| format!("unknown feature group {name:?}"))
+            })
+            .collect()
+    }
+}
+
+/// Reads every `.sgf` file under `dir` (sorted by name; every `fit.holdout`-th game held
 /// apart), fits, writes the table to `out` and returns the report.
-pub fn run(
-    dir: &Path,
-    out: &Path,
-    iterations: usize,
-    holdout: usize,
-    min_seen: u32,
-) -> Result<Report, String> {
+pub fn run(dir: &Path, out: &Path, fit: &Fit) -> Result<Report, String> {
+    let holdout = fit.holdout;
     let mut files: Vec<_> = std::fs::read_dir(dir)
         .map_err(|e| format!("{}: {e}", dir.display()))?
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -261,17 +304,29 @@ pub fn run(
     if data.positions.is_empty() {
         return Err(format!("no positions in {}", dir.display()));
     }
-    let (table, gamma) = data.fit(iterations, min_seen);
+    let (table, gamma) = data.fit(fit);
     let report = data.evaluate(&gamma, games);
+    let fitted: Vec<&str> = if fit.groups.is_empty() {
+        GROUP_NAMES.to_vec()
+    } else {
+        fit.groups.iter().map(|&g| GROUP_NAMES[g]).collect()
+    };
     let mut text = format!(
-        "# hoshi learned prior: feature strengths fitted by `hoshi train` (MM, {iterations} \
+        "# hoshi learned prior: feature strengths fitted by `hoshi train` (MM, {} \
          rounds)\n# {} games, {} positions ({} held apart: first choice = move played in \
-         {:.1}%)\n# groups: {}\n",
+         {:.1}%)\n# groups: {}\n# fitted here: {}{}\n",
+        fit.iterations,
         report.games,
         report.positions,
         report.held_positions,
         100.0 * report.held_top1,
-        GROUP_NAMES.join(" ")
+        GROUP_NAMES.join(" "),
+        fitted.join(" "),
+        if fit.base.is_some() {
+            " (the other groups are the base table's)"
+        } else {
+            ""
+        }
     );
     text.push_str(&table.to_text());
     std::fs::write(out, text).map_err(|e| format!("{}: {e}", out.display()))?;
@@ -321,7 +376,14 @@ mod tests {
                 held: false,
             });
         }
-        let (_, gamma) = data.fit(30, 1);
+        let fit = Fit {
+            iterations: 30,
+            holdout: 0,
+            min_seen: 1,
+            base: None,
+            groups: Vec::new(),
+        };
+        let (_, gamma) = data.fit(&fit);
         let scale = gamma[dense[0] as usize];
         for v in 0..3 {
             let fitted = gamma[dense[v] as usize] / scale;
@@ -331,6 +393,47 @@ mod tests {
                 truth[v]
             );
         }
+    }
+
+    #[test]
+    fn a_fit_of_some_groups_keeps_the_base_table_for_the_others() {
+        // Two 9x9 games: every group has values; the base table sets a shape strength.
+        let mut data = Data::default();
+        for text in [
+            "(;GM[1]FF[4]SZ[9];B[ee];W[ec];B[gc];W[cg];B[gg];W[cc])",
+            "(;GM[1]FF[4]SZ[9];B[cc];W[gg];B[cg];W[gc];B[ee];W[ef])",
+        ] {
+            data.add_game(text, false).unwrap();
+        }
+        let mut base = Gammas::default();
+        base.groups[0].insert(0, 0.5);
+        base.groups[crate::search::features::LINE].insert(2, 3.0);
+        let line = Fit::group_indices(&["line".to_string()]).unwrap();
+        assert_eq!(line, vec![crate::search::features::LINE]);
+        assert!(Fit::group_indices(&["colour".to_string()]).is_err());
+        let fit = Fit {
+            iterations: 5,
+            holdout: 0,
+            min_seen: 1,
+            base: Some(base.clone()),
+            groups: line.clone(),
+        };
+        let (table, gamma) = data.fit(&fit);
+        // The shape strengths are the base's, untouched; the line strengths are refitted
+        // (the base's 3.0 for the third line is gone).
+        assert_eq!(table.groups[0], base.groups[0]);
+        let shape0 = data.index[&(0, 0)] as usize;
+        assert_eq!(gamma[shape0], 0.5);
+        assert!(!table.groups[line[0]].is_empty());
+        assert_ne!(table.groups[line[0]].get(&2), Some(&3.0));
+        // With no base and no groups named, every group is fitted from strength 1.
+        let all = Fit {
+            base: None,
+            groups: Vec::new(),
+            ..fit
+        };
+        let (table, _) = data.fit(&all);
+        assert!(table.groups[0].values().all(|&g| g != 0.5));
     }
 
     #[test]

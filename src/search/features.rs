@@ -17,7 +17,11 @@
 //!   2 to 16, 17 or more, or no such move;
 //! - **line**: first to fourth, fifth or more;
 //! - **diamond**: the shape out to Manhattan distance 2 (the 3×3 cells and the four points
-//!   two away on the lines), coded as the 3×3 shape, reduced over the 8 symmetries.
+//!   two away on the lines), coded as the 3×3 shape, reduced over the 8 symmetries;
+//! - **region** (boards of 13×13 and up): where a move in open space stands: its line, its
+//!   line along the other axis (corner, side or middle) and how far the nearest stone is.
+//!   This is the whole-board knowledge of the opening (corners, then sides) that the local
+//!   shapes cannot see.
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -27,7 +31,7 @@ use crate::go::tactics::Ladder;
 use crate::go::{Board, Color, Point};
 
 /// Feature groups; a move has one value in each.
-pub const GROUPS: usize = 9;
+pub const GROUPS: usize = 10;
 pub const SHAPE: usize = 0;
 pub const CAPTURE: usize = 1;
 pub const ESCAPE: usize = 2;
@@ -37,6 +41,7 @@ pub const LAST: usize = 5;
 pub const LAST2: usize = 6;
 pub const LINE: usize = 7;
 pub const DIAMOND: usize = 8;
+pub const REGION: usize = 9;
 
 /// Names of the groups, as in `gammas.txt`.
 pub const GROUP_NAMES: [&str; GROUPS] = [
@@ -49,7 +54,17 @@ pub const GROUP_NAMES: [&str; GROUPS] = [
     "last2",
     "line",
     "diamond",
+    "region",
 ];
+
+/// The smallest board that has the region group (below it the value is `REGION_NONE`).
+pub const REGION_MIN_SIZE: usize = 13;
+/// Region value on boards below `REGION_MIN_SIZE`: never fitted, so of strength 1.
+pub const REGION_NONE: u32 = 0;
+/// Region value of a move with a stone within Manhattan distance 2.
+pub const REGION_NEAR: u32 = 1;
+/// The farthest stone distance the region group tells apart (farther counts as this).
+const REGION_FAR: usize = 5;
 
 /// Values of the distance groups: 0 none, 1 for distance 2, …, 15 for 16, 16 for 17+.
 const DISTANCE_VALUES: u32 = 17;
@@ -202,6 +217,36 @@ fn distance(b: &Board, p: Point, other: Option<Point>) -> u32 {
     d.clamp(2, DISTANCE_VALUES) - 1
 }
 
+/// The region value of a move at `p` (see the module's list): `REGION_NONE` on small
+/// boards, `REGION_NEAR` with a stone within distance 2, else a value from 2 on coding the
+/// move's line (1 to 5, 5 for the fifth and up), its line along the other axis (from the
+/// first, up to 7) and the distance to the nearest stone (3, 4, or 5 and more).
+pub fn region(b: &Board, p: Point) -> u32 {
+    let g = b.geometry();
+    let n = g.size();
+    if n < REGION_MIN_SIZE {
+        return REGION_NONE;
+    }
+    let (px, py) = g.coords(p);
+    let mut nearest = REGION_FAR;
+    for y in py.saturating_sub(REGION_FAR - 1)..=(py + REGION_FAR - 1).min(n - 1) {
+        let dy = py.abs_diff(y);
+        let reach = REGION_FAR - 1 - dy;
+        for x in px.saturating_sub(reach)..=(px + reach).min(n - 1) {
+            if b.cell(g.point(x, y)) != EMPTY {
+                nearest = nearest.min(dy + px.abs_diff(x));
+            }
+        }
+    }
+    if nearest <= 2 {
+        return REGION_NEAR;
+    }
+    let line_x = px.min(n - 1 - px) + 1;
+    let line_y = py.min(n - 1 - py) + 1;
+    let (line, along) = (line_x.min(line_y).min(5), line_x.max(line_y).min(7));
+    (2 + ((line - 1) * 7 + (along - 1)) * 3 + (nearest - 3)) as u32
+}
+
 /// The features of `c` playing the legal point `p`, the last two moves being `last`.
 pub fn features(
     b: &Board,
@@ -252,6 +297,7 @@ pub fn features(
     f[LAST2] = distance(b, p, last[1]);
     f[LINE] = (b.geometry().line(p) - 1).min(4) as u32;
     f[DIAMOND] = diamond_key_around(b, p, c, &ring);
+    f[REGION] = region(b, p);
     f
 }
 
@@ -454,6 +500,53 @@ mod tests {
             features(&b, p, Color::Black, [None, Some(knight)], &mut l)[LAST2],
             4
         );
+    }
+
+    #[test]
+    fn region_tells_corners_sides_and_middle_apart_in_open_space_only() {
+        let empty = Board::new(19).unwrap();
+        let g = empty.geometry();
+        let r = |b: &Board, x, y| region(b, b.geometry().point(x, y));
+        // The 4-4 point, the 3-4 point, a fourth-line side point and the middle differ.
+        let star = r(&empty, 3, 3);
+        let komoku = r(&empty, 2, 3);
+        let side = r(&empty, 3, 9);
+        let tengen = r(&empty, 9, 9);
+        let all = [star, komoku, side, tengen];
+        for (i, a) in all.iter().enumerate() {
+            assert!(*a >= 2, "{a}");
+            assert!(all[i + 1..].iter().all(|b| b != a), "{all:?}");
+        }
+        // The same under every symmetry of the board, and the same for either colour.
+        for s in 0..8 {
+            for (x, y) in [(3, 3), (2, 3), (3, 9), (9, 9), (5, 16)] {
+                let (tx, ty) = turn(s, 19, (x, y));
+                assert_eq!(r(&empty, tx, ty), r(&empty, x, y));
+            }
+        }
+        // A stone within distance 2 makes it "near"; at 3 or 4 the distance is coded.
+        let near = Board::from_stones(19, &[(g.point(4, 4), Color::White)]).unwrap();
+        assert_eq!(r(&near, 3, 3), REGION_NEAR);
+        let three = Board::from_stones(19, &[(g.point(5, 4), Color::White)]).unwrap();
+        let four = Board::from_stones(19, &[(g.point(5, 5), Color::Black)]).unwrap();
+        assert!(![REGION_NEAR, star].contains(&r(&three, 3, 3)));
+        assert!(![REGION_NEAR, star, r(&three, 3, 3)].contains(&r(&four, 3, 3)));
+        // Distance 5 and more count alike.
+        let five = Board::from_stones(19, &[(g.point(6, 5), Color::Black)]).unwrap();
+        assert_eq!(r(&five, 3, 3), star);
+        // Small boards have no region group: it stays out of the 9×9 fit.
+        let small = Board::new(9).unwrap();
+        assert_eq!(r(&small, 2, 2), REGION_NONE);
+        assert_eq!(r(&small, 4, 4), REGION_NONE);
+        let mut ladder = Ladder::new();
+        let f = features(
+            &empty,
+            g.point(3, 3),
+            Color::Black,
+            [None, None],
+            &mut ladder,
+        );
+        assert_eq!(f[REGION], star);
     }
 
     #[test]

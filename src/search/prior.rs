@@ -1,21 +1,31 @@
 //! Prior knowledge: virtual visits and wins a child gets when it is created (michi's
 //! scheme), so the tree tries likely moves first. By default an even prior and won visits
-//! from the learned move model (`features`, `prior_learned`), weighed as Pachi weighs its
-//! pattern prior. The hand-set terms of the first versions stay as parameters, off by
+//! from the learned move model (`features`; `prior_learned`, or `prior_learned_large` from
+//! 13×13 up), weighed as Pachi weighs its pattern prior. The hand-set terms of the first versions stay as parameters, off by
 //! default (they won fewer games against Pachi): bonuses for captures, ladder-safe escapes
 //! from atari, 3x3 patterns and moves near the last one, maluses for self-atari and
 //! first/second-line moves in empty areas. The weights are `Params`.
 
-use super::features::{Gammas, features};
+use super::features::{Gammas, REGION_MIN_SIZE, features};
 use super::params::Params;
 use super::patterns;
 use crate::go::point::EMPTY;
 use crate::go::tactics::Ladder;
 use crate::go::{Board, Color, Move, Point};
 
+/// The learned prior's weight on `board`: `prior_learned`, or `prior_learned_large` on
+/// boards with the region group (13×13 and up).
+pub(super) fn learned_weight(board: &Board, params: &Params) -> f32 {
+    if board.geometry().size() >= REGION_MIN_SIZE {
+        params.prior_learned_large
+    } else {
+        params.prior_learned
+    }
+}
+
 /// Each move's share of the position's strength under the learned model
 /// (`features::Gammas::builtin`), in the order of `moves` (pass: 0); empty when the
-/// learned prior is off (`prior_learned` = 0).
+/// learned prior is off (`learned_weight` 0).
 pub(super) fn learned_shares(
     board: &Board,
     color: Color,
@@ -24,7 +34,7 @@ pub(super) fn learned_shares(
     ladder: &mut Ladder,
     params: &Params,
 ) -> Vec<f32> {
-    if params.prior_learned <= 0.0 {
+    if learned_weight(board, params) <= 0.0 {
         return Vec::new();
     }
     let gammas = Gammas::builtin();
@@ -66,7 +76,7 @@ pub(super) fn prior(
     };
     // The learned model: won visits growing with the square root of the move's share, as
     // Pachi weighs its pattern prior.
-    let bonus = params.prior_learned * learned.sqrt();
+    let bonus = learned_weight(board, params) * learned.sqrt();
     visits += bonus;
     wins += bonus;
     // Captures (enemy neighbours in atari) and escapes (own neighbours in atari whose
@@ -216,6 +226,16 @@ mod tests {
         };
         let none = learned_shares(&b, Color::Black, &moves, last, &mut ladder, &off);
         assert!(none.is_empty());
+        // Large boards weigh the prior by their own parameter.
+        let weights = Params {
+            prior_learned: 7.0,
+            prior_learned_large: 11.0,
+            ..Params::default()
+        };
+        assert_eq!(learned_weight(&b, &weights), 7.0);
+        let big = Board::new(19).unwrap();
+        assert_eq!(learned_weight(&big, &weights), 11.0);
+        assert_eq!(learned_weight(&Board::new(13).unwrap(), &weights), 11.0);
         // The compiled-in table is a real fit: shapes and every tactical group.
         let table = Gammas::builtin();
         assert!(table.groups.iter().all(|m| !m.is_empty()));
