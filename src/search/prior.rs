@@ -1,10 +1,11 @@
 //! Prior knowledge: virtual visits and wins a child gets when it is created (michi's
 //! scheme), so the tree tries likely moves first. By default an even prior and won visits
 //! from the learned move model (`features`; `prior_learned`, or `prior_learned_large` from
-//! 13×13 up), weighed as Pachi weighs its pattern prior. The hand-set terms of the first versions stay as parameters, off by
-//! default (they won fewer games against Pachi): bonuses for captures, ladder-safe escapes
-//! from atari, 3x3 patterns and moves near the last one, maluses for self-atari and
-//! first/second-line moves in empty areas. The weights are `Params`.
+//! 13×13 up), weighed as Pachi weighs its pattern prior. The hand-set terms of the first
+//! versions stay as parameters, off by default (they won fewer games against Pachi):
+//! bonuses for captures, ladder-safe escapes from atari, 3x3 patterns and moves near the
+//! last one, maluses for self-atari and first/second-line moves in empty areas. The
+//! weights are `Params`.
 
 use super::features::{Gammas, REGION_MIN_SIZE, features};
 use super::params::Params;
