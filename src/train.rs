@@ -17,7 +17,7 @@ use std::path::Path;
 
 use crate::go::tactics::Ladder;
 use crate::go::{Board, Color, Move, Point, Rules};
-use crate::search::features::{Features, GROUP_NAMES, GROUPS, Gammas, features};
+use crate::search::features::{Features, GROUP_NAMES, GROUPS, Gammas, StoneDistance, features};
 use crate::search::inner_moves;
 use crate::sgf;
 
@@ -110,11 +110,12 @@ impl Data {
         let mut slot_of: HashMap<Features, usize> = HashMap::new();
         let mut cands: Vec<(Features, u32)> = Vec::new();
         let mut chosen = None;
+        let near = StoneDistance::new(b);
         for mv in inner_moves(b, c) {
             let Move::Play(p) = mv else {
                 continue;
             };
-            let f = features(b, p, c, last, ladder);
+            let f = features(b, p, c, last, &near, ladder);
             let slot = *slot_of.entry(f).or_insert_with(|| {
                 cands.push((f, 0));
                 cands.len() - 1

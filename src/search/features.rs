@@ -26,7 +26,7 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use crate::go::point::{EDGE, EMPTY};
+use crate::go::point::{EDGE, EMPTY, MAX_POINTS};
 use crate::go::tactics::Ladder;
 use crate::go::{Board, Color, Point};
 
@@ -217,42 +217,92 @@ fn distance(b: &Board, p: Point, other: Option<Point>) -> u32 {
     d.clamp(2, DISTANCE_VALUES) - 1
 }
 
-/// The region value of a move at `p` (see the module's list): `REGION_NONE` on small
-/// boards, `REGION_NEAR` with a stone within distance 2, else a value from 2 on coding the
-/// move's line (1 to 5, 5 for the fifth and up), its line along the other axis (from the
-/// first, up to 7) and the distance to the nearest stone (3, 4, or 5 and more).
-pub fn region(b: &Board, p: Point) -> u32 {
+/// Each point's Manhattan distance to the nearest stone, up to `REGION_FAR` (farther
+/// counts as that): the position's part of the region group, computed once for all its
+/// moves. Empty (all far) below `REGION_MIN_SIZE`, where the group is not used.
+pub struct StoneDistance {
+    dist: [u8; MAX_POINTS],
+}
+
+impl StoneDistance {
+    /// The distances on `b`: the two sweeps of a city-block distance transform.
+    pub fn new(b: &Board) -> Self {
+        let mut dist = [REGION_FAR as u8; MAX_POINTS];
+        let g = b.geometry();
+        let n = g.size();
+        if n < REGION_MIN_SIZE {
+            return StoneDistance { dist };
+        }
+        let at = |x: usize, y: usize| g.point(x, y).idx();
+        for y in 0..n {
+            for x in 0..n {
+                let i = at(x, y);
+                if b.cell(g.point(x, y)) != EMPTY {
+                    dist[i] = 0;
+                    continue;
+                }
+                let mut d = dist[i];
+                if x > 0 {
+                    d = d.min(dist[at(x - 1, y)] + 1);
+                }
+                if y > 0 {
+                    d = d.min(dist[at(x, y - 1)] + 1);
+                }
+                dist[i] = d;
+            }
+        }
+        for y in (0..n).rev() {
+            for x in (0..n).rev() {
+                let i = at(x, y);
+                let mut d = dist[i];
+                if x + 1 < n {
+                    d = d.min(dist[at(x + 1, y)] + 1);
+                }
+                if y + 1 < n {
+                    d = d.min(dist[at(x, y + 1)] + 1);
+                }
+                dist[i] = d;
+            }
+        }
+        StoneDistance { dist }
+    }
+
+    /// The distance from `p` to the nearest stone, `REGION_FAR` for that and farther.
+    pub fn at(&self, p: Point) -> usize {
+        self.dist[p.idx()] as usize
+    }
+}
+
+/// The region value of a move at `p` (see the module's list), `near` being the position's
+/// stone distances: `REGION_NONE` on small boards, `REGION_NEAR` with a stone within
+/// distance 2, else a value from 2 on coding the move's line (1 to 5, 5 for the fifth and
+/// up), its line along the other axis (from the first, up to 7) and the distance to the
+/// nearest stone (3, 4, or 5 and more).
+pub fn region(b: &Board, p: Point, near: &StoneDistance) -> u32 {
     let g = b.geometry();
     let n = g.size();
     if n < REGION_MIN_SIZE {
         return REGION_NONE;
     }
-    let (px, py) = g.coords(p);
-    let mut nearest = REGION_FAR;
-    for y in py.saturating_sub(REGION_FAR - 1)..=(py + REGION_FAR - 1).min(n - 1) {
-        let dy = py.abs_diff(y);
-        let reach = REGION_FAR - 1 - dy;
-        for x in px.saturating_sub(reach)..=(px + reach).min(n - 1) {
-            if b.cell(g.point(x, y)) != EMPTY {
-                nearest = nearest.min(dy + px.abs_diff(x));
-            }
-        }
-    }
+    let nearest = near.at(p);
     if nearest <= 2 {
         return REGION_NEAR;
     }
+    let (px, py) = g.coords(p);
     let line_x = px.min(n - 1 - px) + 1;
     let line_y = py.min(n - 1 - py) + 1;
     let (line, along) = (line_x.min(line_y).min(5), line_x.max(line_y).min(7));
     (2 + ((line - 1) * 7 + (along - 1)) * 3 + (nearest - 3)) as u32
 }
 
-/// The features of `c` playing the legal point `p`, the last two moves being `last`.
+/// The features of `c` playing the legal point `p`, the last two moves being `last` and
+/// `near` the position's stone distances (`StoneDistance::new(b)`).
 pub fn features(
     b: &Board,
     p: Point,
     c: Color,
     last: [Option<Point>; 2],
+    near: &StoneDistance,
     ladder: &mut Ladder,
 ) -> Features {
     let mut f = [0u32; GROUPS];
@@ -297,7 +347,7 @@ pub fn features(
     f[LAST2] = distance(b, p, last[1]);
     f[LINE] = (b.geometry().line(p) - 1).min(4) as u32;
     f[DIAMOND] = diamond_key_around(b, p, c, &ring);
-    f[REGION] = region(b, p);
+    f[REGION] = region(b, p, near);
     f
 }
 
@@ -471,7 +521,8 @@ mod tests {
         .unwrap();
         let g = b.geometry();
         let mut ladder = Ladder::new();
-        let mut f = |x, y, c| features(&b, g.point(x, y), c, [None, None], &mut ladder);
+        let near = StoneDistance::new(&b);
+        let mut f = |x, y, c| features(&b, g.point(x, y), c, [None, None], &near, &mut ladder);
         // Black E4 captures one stone; white E4 extends out of atari to three liberties.
         assert_eq!(f(4, 3, Color::Black)[CAPTURE], 1);
         assert_eq!(f(4, 3, Color::White)[ESCAPE], 1);
@@ -489,15 +540,18 @@ mod tests {
         // Distances: none; adjacent (2 → value 1); a knight's move (1 + 2 + 2 = 5 → 4).
         let p = g.point(3, 1);
         let mut l = Ladder::new();
-        assert_eq!(features(&b, p, Color::Black, [None, None], &mut l)[LAST], 0);
+        assert_eq!(
+            features(&b, p, Color::Black, [None, None], &near, &mut l)[LAST],
+            0
+        );
         let next = g.point(3, 0);
         assert_eq!(
-            features(&b, p, Color::Black, [Some(next), None], &mut l)[LAST],
+            features(&b, p, Color::Black, [Some(next), None], &near, &mut l)[LAST],
             1
         );
         let knight = g.point(5, 2);
         assert_eq!(
-            features(&b, p, Color::Black, [None, Some(knight)], &mut l)[LAST2],
+            features(&b, p, Color::Black, [None, Some(knight)], &near, &mut l)[LAST2],
             4
         );
     }
@@ -506,7 +560,7 @@ mod tests {
     fn region_tells_corners_sides_and_middle_apart_in_open_space_only() {
         let empty = Board::new(19).unwrap();
         let g = empty.geometry();
-        let r = |b: &Board, x, y| region(b, b.geometry().point(x, y));
+        let r = |b: &Board, x, y| region(b, b.geometry().point(x, y), &StoneDistance::new(b));
         // The 4-4 point, the 3-4 point, a fourth-line side point and the middle differ.
         let star = r(&empty, 3, 3);
         let komoku = r(&empty, 2, 3);
@@ -544,9 +598,42 @@ mod tests {
             g.point(3, 3),
             Color::Black,
             [None, None],
+            &StoneDistance::new(&empty),
             &mut ladder,
         );
         assert_eq!(f[REGION], star);
+    }
+
+    #[test]
+    fn stone_distances_match_a_scan_of_every_stone() {
+        use rand::{RngExt, SeedableRng, rngs::SmallRng};
+        let mut rng = SmallRng::seed_from_u64(7);
+        for size in [13, 19, 25] {
+            let g = Board::new(size).unwrap().geometry();
+            for count in [0, 1, 3, 10, 40] {
+                let stones: Vec<(Point, Color)> = (0..count)
+                    .map(|_| {
+                        let p = g.point(rng.random_range(0..size), rng.random_range(0..size));
+                        (p, Color::Black)
+                    })
+                    .collect();
+                let b = Board::from_stones(size, &stones).unwrap();
+                let near = StoneDistance::new(&b);
+                for p in g.points() {
+                    let (x, y) = g.coords(p);
+                    let scan = stones
+                        .iter()
+                        .map(|&(s, _)| {
+                            let (sx, sy) = g.coords(s);
+                            x.abs_diff(sx) + y.abs_diff(sy)
+                        })
+                        .min()
+                        .unwrap_or(usize::MAX)
+                        .min(REGION_FAR);
+                    assert_eq!(near.at(p), scan, "{size} {count} {x} {y}");
+                }
+            }
+        }
     }
 
     #[test]

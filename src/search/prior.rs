@@ -7,7 +7,7 @@
 //! last one, maluses for self-atari and first/second-line moves in empty areas. The
 //! weights are `Params`.
 
-use super::features::{Gammas, REGION_MIN_SIZE, features};
+use super::features::{Gammas, REGION_MIN_SIZE, StoneDistance, features};
 use super::params::Params;
 use super::patterns;
 use crate::go::point::EMPTY;
@@ -39,10 +39,11 @@ pub(super) fn learned_shares(
         return Vec::new();
     }
     let gammas = Gammas::builtin();
+    let near = StoneDistance::new(board);
     let mut shares: Vec<f32> = moves
         .iter()
         .map(|&mv| match mv {
-            Move::Play(p) => gammas.strength(&features(board, p, color, last, ladder)),
+            Move::Play(p) => gammas.strength(&features(board, p, color, last, &near, ladder)),
             Move::Pass => 0.0,
         })
         .collect();
