@@ -107,3 +107,12 @@ kgs-rules chinese
 kgs-rules japanese
 52 reg_genmove b
 #? [pass]
+
+# A dead stone with two liberties inside one's own territory: black F8 would put white's
+# E8 in atari, but E8 is dead as it stands, and under territory rules the stone spends a
+# point of black's area. Komi decides the game, so the win rate cannot tell the moves
+# apart; black passes.
+loadsgf games/dead_atari.sgf
+kgs-rules japanese
+60 reg_genmove b
+#? [pass]

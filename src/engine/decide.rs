@@ -135,7 +135,7 @@ impl Engine {
     /// territory (an empty region bordered by `c`'s stones only, as the territory count
     /// sees it), or it lands on a point that one side owns in nearly every playout
     /// (`settled_ownership`: inside either side's settled area, where a stone of ours is
-    /// a point spent or a prisoner given) and mends nothing (`mend_kind`). A stone that
+    /// a point spent or a prisoner given) and mends nothing (`mend_in_play`). A stone that
     /// saves an own chain in atari is not a filling move: it mends a weakness.
     fn pass_is_as_good(&self, report: &Report, c: Color, mv: Move) -> bool {
         let Move::Play(p) = mv else {
@@ -150,7 +150,7 @@ impl Engine {
         let board = self.game.board();
         let settled = || {
             report.ownership(p).abs() >= params.settled_ownership
-                && mend_kind(board, p, c).is_none()
+                && mend_in_play(report, board, p, c, params.settled_ownership).is_none()
         };
         pass_ok && (fills_own_region(board, p, c) || settled())
     }
@@ -334,9 +334,10 @@ fn extends_out(board: &Board, l: Point, m: Point, c: Color) -> bool {
 }
 
 /// Under territory rules, instead of a pass while a shortage of liberties remains: a legal
-/// move of the most urgent kind of `Mend`, the most visited of that kind, unless the search
-/// has seen enough of it (50 visits) to rate it clearly below its pass (10% of win rate or
-/// two points of mean margin; a stone inside one's own territory costs one). The search
+/// move of the most urgent kind of `Mend` (as `mend_in_play` sees it), the most visited of
+/// that kind, unless the search has seen enough of it (50 visits) to rate it clearly below
+/// its pass (10% of win rate or two points of mean margin; a stone inside one's own
+/// territory costs one). The search
 /// itself seldom prefers these moves to a pass, as the opponent's answer gains nothing
 /// either; but a pass leaves the point to the opponent, who then plays it with tempo, and
 /// GNU Go's end-of-game suite (filllib) asks for them before passing. `own_only` (after the
@@ -354,7 +355,7 @@ fn mending_move(
     let board = game.board();
     let mut best: Option<(Mend, u64, Point)> = None;
     for p in game.legal_points(c) {
-        let Some(kind) = mend_kind(board, p, c) else {
+        let Some(kind) = mend_in_play(report, board, p, c, settled) else {
             continue;
         };
         if own_only && (!matches!(kind, Mend::Capture | Mend::Extend) || takes_as_ko(board, p, c)) {
@@ -387,6 +388,36 @@ fn mending_move(
         log::debug!("mending {kind:?} at {p:?} ({visits} visits) rather than passing");
     }
     best.map(|(_, _, p)| Move::Play(p))
+}
+
+/// `mend_kind`, but for the search's view of the position: an atari on a chain that `c`
+/// owns in nearly every playout (as `settled`) and that is in no race with an own chain
+/// mends nothing. The chain is dead as it stands, and the atari spends a point of one's
+/// own area.
+fn mend_in_play(report: &Report, board: &Board, p: Point, c: Color, settled: f64) -> Option<Mend> {
+    mend_kind(board, p, c)
+        .filter(|&k| k != Mend::Atari || ataris_a_living_chain(report, board, p, c, settled))
+}
+
+/// Whether `c` at `p` puts in atari an enemy chain (of two liberties) that is not already
+/// dead: `c` does not own it in nearly every playout of `report` (as `settled`), or it
+/// touches an own chain of three liberties or fewer (a race, which `c` wins only by
+/// filling the liberties, as the playouts do).
+fn ataris_a_living_chain(report: &Report, board: &Board, p: Point, c: Color, settled: f64) -> bool {
+    let sign = if c == Color::Black { 1.0 } else { -1.0 };
+    board.neighbors(p).into_iter().any(|n| {
+        board.color_at(n) == Some(c.opp())
+            && board.two_liberties(n).is_some()
+            && (sign * report.ownership(n) < settled || races(board, n, c))
+    })
+}
+
+/// Whether the enemy chain at `n` touches a chain of `c` with three liberties or fewer.
+fn races(board: &Board, n: Point, c: Color) -> bool {
+    board
+        .chain_walk(n)
+        .flat_map(|s| board.neighbors(s))
+        .any(|q| board.color_at(q) == Some(c) && board.libs_upto(q, 4) <= 3)
 }
 
 /// Whether a stone of `c` at `p` only fills `c`'s own region: `p` lies inside it
@@ -574,6 +605,110 @@ mod tests {
             mend_kind(&short, g.point(2, 3), Color::Black),
             Some(Mend::Extend)
         );
+    }
+
+    #[test]
+    fn a_mending_atari_needs_a_chain_that_is_not_dead_already() {
+        // White C4 has two liberties, C5 and D4, inside black's area above the wall of
+        // row 3 (B4 joins it). Black D4, joining the wall, puts C4 in atari.
+        let b = Board::from_diagram(
+            ". . . . .
+             . X O . .
+             X X X X X
+             . . . . .
+             O O O O O",
+        )
+        .unwrap();
+        let g = b.geometry();
+        let (c4, d4) = (g.point(2, 3), g.point(3, 3));
+        assert_eq!(mend_kind(&b, d4, Color::Black), Some(Mend::Atari));
+        let report = |at: Point, black_owns: i32| {
+            let mut ownership_sum = vec![0; MAX_POINTS];
+            ownership_sum[at.idx()] = black_owns;
+            Report {
+                color: Color::Black,
+                candidates: Vec::new(),
+                playouts: 100,
+                elapsed: Duration::ZERO,
+                ownership_sum,
+                ownership_samples: 100,
+            }
+        };
+        // C4 is black's in 95 of 100 playouts net, next to the wall only: dead, and the
+        // atari spends a point.
+        assert!(!races(&b, c4, Color::Black));
+        assert!(!ataris_a_living_chain(
+            &report(c4, 95),
+            &b,
+            d4,
+            Color::Black,
+            0.9
+        ));
+        assert_eq!(
+            mend_in_play(&report(c4, 95), &b, d4, Color::Black, 0.9),
+            None
+        );
+        // Contested, or white's: the atari makes white mend.
+        assert!(ataris_a_living_chain(
+            &report(c4, 50),
+            &b,
+            d4,
+            Color::Black,
+            0.9
+        ));
+        assert!(ataris_a_living_chain(
+            &report(c4, -95),
+            &b,
+            d4,
+            Color::Black,
+            0.9
+        ));
+        assert_eq!(
+            mend_in_play(&report(c4, 50), &b, d4, Color::Black, 0.9),
+            Some(Mend::Atari)
+        );
+        // With the colours swapped the sign turns.
+        let swapped = Board::from_diagram(
+            ". . . . .
+             . O X . .
+             O O O O O
+             . . . . .
+             X X X X X",
+        )
+        .unwrap();
+        assert!(!ataris_a_living_chain(
+            &report(c4, -95),
+            &swapped,
+            d4,
+            Color::White,
+            0.9
+        ));
+        assert!(ataris_a_living_chain(
+            &report(c4, 95),
+            &swapped,
+            d4,
+            Color::White,
+            0.9
+        ));
+        // A race: white's D4 touches black's E4, of two liberties. Black owns D4 in the
+        // playouts because black fills its liberties there; the atari at D5 still counts.
+        let race = Board::from_diagram(
+            ". . X . .
+             . . . O X
+             . . . X .
+             . . . . .
+             . . . . .",
+        )
+        .unwrap();
+        let d5 = g.point(3, 4);
+        assert!(races(&race, d4, Color::Black));
+        assert!(ataris_a_living_chain(
+            &report(d4, 95),
+            &race,
+            d5,
+            Color::Black,
+            0.9
+        ));
     }
 
     #[test]
