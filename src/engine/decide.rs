@@ -278,11 +278,7 @@ fn mend_kind(board: &Board, p: Point, c: Color) -> Option<Mend> {
             if board.atari_liberty(n) == Some(p) {
                 // The captured chain frees an own chain short of liberties, or could
                 // escape.
-                let frees = board
-                    .chain_walk(n)
-                    .flat_map(|s| board.neighbors(s))
-                    .any(|q| board.color_at(q) == Some(c) && board.libs_upto(q, 3) <= 2);
-                if frees {
+                if touches_short_chain(board, n, c, 2) {
                     Some(Mend::Capture)
                 } else if plays_safely(board, p, owner) {
                     Some(Mend::Take)
@@ -337,13 +333,13 @@ fn extends_out(board: &Board, l: Point, m: Point, c: Color) -> bool {
 /// move of the most urgent kind of `Mend` (as `mend_in_play` sees it), the most visited of
 /// that kind, unless the search has seen enough of it (50 visits) to rate it clearly below
 /// its pass (10% of win rate or two points of mean margin; a stone inside one's own
-/// territory costs one). The search
-/// itself seldom prefers these moves to a pass, as the opponent's answer gains nothing
-/// either; but a pass leaves the point to the opponent, who then plays it with tempo, and
-/// GNU Go's end-of-game suite (filllib) asks for them before passing. `own_only` (after the
-/// opponent's pass, when connecting a ko gains nothing): only the kinds that mend an own
-/// chain (`Capture`, `Extend`), and no ko to connect (`takes_as_ko`). Never at a point the
-/// opponent owns in nearly every playout (`settled`, as `settled_ownership`).
+/// territory costs one). The search itself seldom prefers these moves to a pass, as the
+/// opponent's answer gains nothing either; but a pass leaves the point to the opponent,
+/// who then plays it with tempo, and GNU Go's end-of-game suite (filllib) asks for them
+/// before passing. `own_only` (after the opponent's pass, when connecting a ko gains
+/// nothing): only the kinds that mend an own chain (`Capture`, `Extend`), and no ko to
+/// connect (`takes_as_ko`). Never at a point the opponent owns in nearly every playout
+/// (`settled`, as `settled_ownership`).
 fn mending_move(
     report: &Report,
     game: &Game,
@@ -363,11 +359,7 @@ fn mending_move(
         }
         // A point the opponent owns in nearly every playout: the chain it would mend is
         // dead there, and the stone a prisoner more.
-        let mine = match c {
-            Color::Black => report.ownership(p),
-            Color::White => -report.ownership(p),
-        };
-        if mine <= -settled {
+        if report.ownership_for(p, c) <= -settled {
             continue;
         }
         let seen = report.candidate(Move::Play(p));
@@ -404,20 +396,20 @@ fn mend_in_play(report: &Report, board: &Board, p: Point, c: Color, settled: f64
 /// touches an own chain of three liberties or fewer (a race, which `c` wins only by
 /// filling the liberties, as the playouts do).
 fn ataris_a_living_chain(report: &Report, board: &Board, p: Point, c: Color, settled: f64) -> bool {
-    let sign = if c == Color::Black { 1.0 } else { -1.0 };
     board.neighbors(p).into_iter().any(|n| {
         board.color_at(n) == Some(c.opp())
             && board.two_liberties(n).is_some()
-            && (sign * report.ownership(n) < settled || races(board, n, c))
+            && (report.ownership_for(n, c) < settled || touches_short_chain(board, n, c, 3))
     })
 }
 
-/// Whether the enemy chain at `n` touches a chain of `c` with three liberties or fewer.
-fn races(board: &Board, n: Point, c: Color) -> bool {
+/// Whether the enemy chain at `n` touches a chain of `c` with `libs` liberties or fewer
+/// (`libs` ≤ 3).
+fn touches_short_chain(board: &Board, n: Point, c: Color, libs: usize) -> bool {
     board
         .chain_walk(n)
         .flat_map(|s| board.neighbors(s))
-        .any(|q| board.color_at(q) == Some(c) && board.libs_upto(q, 4) <= 3)
+        .any(|q| board.color_at(q) == Some(c) && board.libs_upto(q, libs + 1) <= libs)
 }
 
 /// Whether a stone of `c` at `p` only fills `c`'s own region: `p` lies inside it
@@ -636,7 +628,7 @@ mod tests {
         };
         // C4 is black's in 95 of 100 playouts net, next to the wall only: dead, and the
         // atari spends a point.
-        assert!(!races(&b, c4, Color::Black));
+        assert!(!touches_short_chain(&b, c4, Color::Black, 3));
         assert!(!ataris_a_living_chain(
             &report(c4, 95),
             &b,
@@ -701,7 +693,7 @@ mod tests {
         )
         .unwrap();
         let d5 = g.point(3, 4);
-        assert!(races(&race, d4, Color::Black));
+        assert!(touches_short_chain(&race, d4, Color::Black, 3));
         assert!(ataris_a_living_chain(
             &report(d4, 95),
             &race,

@@ -133,16 +133,11 @@ fn info_line(geo: Geometry, report: &Report, flavor: Flavor, a: &AnalyzeArgs) ->
     }
     let mut line = parts.join(" ");
     if flavor == Flavor::Kata && a.ownership {
-        let sign = if report.color == Color::Black {
-            1.0
-        } else {
-            -1.0
-        };
         let size = geo.size();
         let values: Vec<String> = (0..size)
             .rev()
             .flat_map(|y| (0..size).map(move |x| (x, y)))
-            .map(|(x, y)| format!("{:.4}", sign * report.ownership(geo.point(x, y))))
+            .map(|(x, y)| format!("{:.4}", report.ownership_for(geo.point(x, y), report.color)))
             .collect();
         line.push_str(" ownership ");
         line.push_str(&values.join(" "));

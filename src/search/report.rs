@@ -100,6 +100,14 @@ impl Report {
             self.ownership_sum[p.idx()] as f64 / self.ownership_samples as f64
         }
     }
+
+    /// Mean ownership at `p` from `color`'s view: 1 when `color` owns it in every playout.
+    pub fn ownership_for(&self, p: Point, color: Color) -> f64 {
+        match color {
+            Color::Black => self.ownership(p),
+            Color::White => -self.ownership(p),
+        }
+    }
 }
 
 /// Decides when a search stops and when it reports progress: after `limits.playouts`,
