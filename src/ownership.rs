@@ -14,7 +14,7 @@ use rand::rngs::SmallRng;
 
 use crate::go::point::MAX_POINTS;
 use crate::go::tactics::{bent_four_in_the_corner, plays_safely};
-use crate::go::{Board, Color, Game, Move, Point};
+use crate::go::{Board, Color, Game, Move, PassAlive, Point};
 use crate::search::playout::{Playouts, Policy, add_ownership};
 use crate::search::report::Pacer;
 use crate::search::{Candidate, Limits, Params, Report, root_moves};
@@ -193,10 +193,22 @@ pub fn statuses(game: &Game, limits: Limits, seed: u64, params: &Params) -> Stat
     for p in bent_four_in_the_corner(board) {
         dead[p.idx()] = true;
     }
+    // Unconditional life overrides the playouts: a pass-alive chain lives (with two
+    // eyes of its own, in no seki), a stone inside pass-alive territory is dead.
+    let pass_alive = PassAlive::of(board, game.rules().suicide);
+    for p in geo.points() {
+        if let (Some(c), Some(owner)) = (board.color_at(p), pass_alive.owner(p)) {
+            dead[p.idx()] = c != owner;
+        }
+    }
     for p in geo.points() {
         let Some(c) = board.color_at(p) else { continue };
         if dead[p.idx()] {
             st.dead.push(p);
+            continue;
+        }
+        if pass_alive.is_alive_stone(board, p) {
+            st.alive.push(p);
             continue;
         }
         let mut shared_neutral = 0;
@@ -218,7 +230,12 @@ pub fn statuses(game: &Game, limits: Limits, seed: u64, params: &Params) -> Stat
             st.alive.push(p);
         }
     }
-    join_seki_through_eyes(board, &mut st, params.seki_max_eye_space as usize);
+    join_seki_through_eyes(
+        board,
+        &pass_alive,
+        &mut st,
+        params.seki_max_eye_space as usize,
+    );
     st
 }
 
@@ -236,7 +253,12 @@ fn unfillable(board: &Board, p: Point) -> bool {
 /// in seki is in seki too: the two form one group, and its eyes are no territory (the
 /// Japanese rules' "no territory in seki"), as with the eye a seki group in the corner
 /// shares with the wall behind it.
-fn join_seki_through_eyes(board: &Board, st: &mut Statuses, max_eye_space: usize) {
+fn join_seki_through_eyes(
+    board: &Board,
+    pass_alive: &PassAlive,
+    st: &mut Statuses,
+    max_eye_space: usize,
+) {
     let mut seki = vec![false; MAX_POINTS];
     for &p in &st.seki {
         seki[p.idx()] = true;
@@ -250,6 +272,9 @@ fn join_seki_through_eyes(board: &Board, st: &mut Statuses, max_eye_space: usize
                 let Some(c) = board.color_at(p) else {
                     return false;
                 };
+                if pass_alive.is_alive_stone(board, p) {
+                    return false;
+                }
                 let libs = board.chain_liberties(p);
                 libs.len() <= max_eye_space
                     && libs.iter().any(|&lib| {
@@ -303,7 +328,7 @@ mod tests {
             alive: stones(&|p| b.chain_head(p) != first),
             ..Statuses::default()
         };
-        join_seki_through_eyes(&b, &mut st, 6);
+        join_seki_through_eyes(&b, &PassAlive::of(&b, false), &mut st, 6);
         assert_eq!(st.seki.len() + st.alive.len(), stones(&|_| true).len());
         st.seki.sort();
         (b, st.seki)

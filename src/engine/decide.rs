@@ -322,11 +322,27 @@ fn threatened(board: &Board, n: Point, c: Color) -> bool {
 }
 
 /// Whether, after the opponent of `c` plays `l` (a legal move), `c` can play `m` to a chain
-/// of three liberties or more.
+/// of three liberties or more, or of two that leaves the stone at `l` in atari with no
+/// safe extension: then the opponent's next atari on the chain is answered by taking
+/// that stone, which gives the chain its liberty back.
 fn extends_out(board: &Board, l: Point, m: Point, c: Color) -> bool {
     let mut after = board.clone();
-    after.play(l, c.opp());
-    after.is_legal(m, c, false) && after.libs_after(m, c, 3).0 >= 3
+    let o = c.opp();
+    after.play(l, o);
+    if !after.is_legal(m, c, false) {
+        return false;
+    }
+    match after.libs_after(m, c, 3).0 {
+        0 | 1 => false,
+        2 => {
+            after.play(m, c);
+            after.color_at(l) == Some(o)
+                && after
+                    .atari_liberty(l)
+                    .is_some_and(|q| !plays_safely(&after, q, o) && after.is_legal(q, c, false))
+        }
+        _ => true,
+    }
 }
 
 /// Under territory rules, instead of a pass while a shortage of liberties remains: a legal
@@ -520,6 +536,22 @@ mod tests {
         assert_eq!(mend_kind(&lone, g.point(3, 4), Color::Black), None);
         // Black's E4 has two liberties, but white at E5 or E3 would have one: no threat.
         assert!(!threatened(&b, g.point(4, 3), Color::Black));
+        // White A2-B2 has two liberties, A3 and B3. Black A3 takes one safely, and white
+        // B3 then joins C3 and B4 to a chain of only two liberties (A4, D3); but black A3
+        // is left in atari, and extending at A4 leaves it there: white takes it if black
+        // ataris. No shortage there. White B4 is short, though: after black A4 (two
+        // liberties), white B3 gives the chain two liberties and black's stone stays out
+        // of atari.
+        let race = Board::from_diagram(
+            ". X . . .
+             . O X . .
+             . . O . .
+             O O X . .
+             X X X . .",
+        )
+        .unwrap();
+        assert!(!threatened(&race, g.point(0, 1), Color::White));
+        assert!(threatened(&race, g.point(1, 3), Color::White));
         // White C3 is in atari at C2, next to black stones of three liberties each. It
         // could extend there to three liberties, so black takes it. White B3 in the
         // second board, walled in with its liberty B2, would have none there: it is dead

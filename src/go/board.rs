@@ -899,6 +899,24 @@ impl Board {
 }
 
 #[cfg(test)]
+impl Board {
+    /// Test helper: plays a uniformly random legal move for `c` (no suicide; none into an
+    /// own true eye when `keep_eyes`), or passes when there is none.
+    pub(crate) fn play_random(&mut self, c: Color, keep_eyes: bool, rng: &mut impl rand::Rng) {
+        use rand::RngExt;
+        let moves: Vec<Point> = (0..self.empty_count())
+            .map(|k| self.empty_at(k))
+            .filter(|&p| !(keep_eyes && self.is_true_eye(p, c)) && self.is_legal(p, c, false))
+            .collect();
+        if moves.is_empty() {
+            self.pass();
+        } else {
+            self.play(moves[rng.random_range(0..moves.len())], c);
+        }
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
 
@@ -953,8 +971,8 @@ mod tests {
     /// playing the move and walking the chain.
     #[test]
     fn tactical_queries_agree_with_playing_the_move() {
+        use rand::SeedableRng;
         use rand::rngs::SmallRng;
-        use rand::{RngExt, SeedableRng};
         let mut rng = SmallRng::seed_from_u64(5);
         for size in [3, 5, 9, 13] {
             for _ in 0..8 {
@@ -1008,15 +1026,7 @@ mod tests {
                             None => assert_ne!(libs.len(), 2),
                         }
                     }
-                    let moves: Vec<Point> = (0..b.empty_count())
-                        .map(|k| b.empty_at(k))
-                        .filter(|&p| b.is_legal(p, c, false))
-                        .collect();
-                    if moves.is_empty() {
-                        b.pass();
-                    } else {
-                        b.play(moves[rng.random_range(0..moves.len())], c);
-                    }
+                    b.play_random(c, false, &mut rng);
                     c = c.opp();
                 }
             }

@@ -5,6 +5,7 @@ pub mod board;
 pub mod error;
 pub mod game;
 pub mod handicap;
+pub mod life;
 pub mod point;
 pub mod rules;
 pub mod score;
@@ -14,6 +15,7 @@ pub mod zobrist;
 pub use board::{Board, Chain};
 pub use error::{Illegal, SetupError};
 pub use game::Game;
+pub use life::PassAlive;
 pub use point::{Color, Geometry, Move, Point};
 pub use rules::{KoRule, RuleSet, Rules, Scoring};
 #[cfg(test)]

@@ -39,6 +39,7 @@ pub mod patterns;
 pub mod playout;
 mod prior;
 pub mod report;
+mod settled;
 mod tree;
 
 use std::sync::atomic::Ordering::{Relaxed, Release};
@@ -57,6 +58,7 @@ use playout::{Playouts, Policy, add_ownership};
 use report::Ownership;
 use report::Pacer;
 pub use report::{Candidate, Limits, Report};
+use settled::Settled;
 use tree::{Arena, BANNED, Node, Tree, VALUE_ONE};
 pub use tree::{NODE_BYTES, max_nodes};
 
@@ -325,6 +327,8 @@ struct Search<'t> {
     /// the spread of the score.
     root_first: usize,
     root_scores: Vec<ScoreMoments>,
+    /// Pass-alive territory at the root: closed to both colours.
+    settled: Settled,
 }
 
 /// Count, sum and sum of squares of final margins (in 1/16 points), for a standard
@@ -403,11 +407,17 @@ impl<'t> Search<'t> {
             finished: AtomicU64::new(done),
             root_first: 0,
             root_scores: Vec::new(),
+            settled: Settled::new(game, config.policy == Policy::Heavy),
         }
     }
 
     fn params(&self) -> &Params {
         &self.config.params
+    }
+
+    /// Whether `mv` is a stone on a point closed to both colours (`Settled`).
+    fn closes(&self, mv: Move) -> bool {
+        matches!(mv, Move::Play(p) if self.settled.closed(p))
     }
 
     /// Makes sure the root has its children: every legal move (superko included) that does
@@ -418,6 +428,7 @@ impl<'t> Search<'t> {
         let root = self.tree.node(self.tree.root);
         if root.children().is_empty() {
             let mut moves = root_moves(self.game, self.color);
+            moves.retain(|&m| !self.closes(m));
             moves.push(Move::Pass);
             self.expand(
                 self.tree.root,
@@ -430,7 +441,7 @@ impl<'t> Search<'t> {
         } else {
             for ch in root.children() {
                 let node = self.tree.node(ch);
-                if !self.game.is_legal(self.color, node.mv()) {
+                if !self.game.is_legal(self.color, node.mv()) || self.closes(node.mv()) {
                     node.color.fetch_or(BANNED, Relaxed);
                 }
             }
@@ -593,6 +604,9 @@ impl<'t> Search<'t> {
             amaf: vec![0u8; MAX_POINTS],
             path: Vec::with_capacity(64),
         };
+        if self.settled.any() {
+            w.runner.close(self.settled.mask());
+        }
         loop {
             if tick(self, own) {
                 break;
@@ -603,6 +617,7 @@ impl<'t> Search<'t> {
             }
             self.playout(&mut w);
             add_ownership(&w.board, &mut own.sums);
+            self.settled.fix_ownership(&mut own.sums);
             own.samples += 1;
             self.finished.fetch_add(1, Relaxed);
         }
@@ -640,7 +655,10 @@ impl<'t> Search<'t> {
                 if !ready {
                     break;
                 }
-                let moves = inner_moves(board, to_move);
+                let mut moves = inner_moves(board, to_move);
+                if self.settled.any() {
+                    moves.retain(|&m| !self.closes(m));
+                }
                 if !self.expand(n, board, to_move, &moves, last, &mut w.ladder) {
                     break;
                 }
@@ -691,7 +709,7 @@ impl<'t> Search<'t> {
                 }
             },
         );
-        (result.margin - placed) as f32 - self.komi
+        (result.margin + self.settled.margin_fix() - placed) as f32 - self.komi
     }
 
     /// Adds a playout with final `margin` (black minus white) to every node on `path`,
@@ -920,18 +938,19 @@ mod tests {
         Game::from_diagram(diagram, Rules::new(RuleSet::Chinese), komi, to_move).unwrap()
     }
 
-    /// White's stone at C3 cuts black apart; capturing it at D3 wins the game.
+    /// White's stone at C3 is in atari; capturing it at C4 wins the game (at komi 7.5),
+    /// while letting it out to the top loses it.
     const CUTTING_STONE: &str = ". . . . .
-                                 X X X X .
-                                 X X O . X
-                                 X X X X X
-                                 . X . X .";
+                                 . . . . .
+                                 X X O X X
+                                 . X X X .
+                                 . . . . .";
 
     #[test]
     fn captures_the_cutting_stone() {
-        let g = game(CUTTING_STONE, 0.5, Color::Black);
+        let g = game(CUTTING_STONE, 7.5, Color::Black);
         let r = run(&g, Color::Black, 2000, 1);
-        assert_eq!(g.geometry().move_text(most_visited_play(&r)), "D3");
+        assert_eq!(g.geometry().move_text(most_visited_play(&r)), "C4");
         assert!(r.best().unwrap().winrate() > 0.9);
     }
 
@@ -975,10 +994,54 @@ mod tests {
         }
     }
 
+    /// White's stone at C3 is dead in black's pass-alive shape (eyes A1, C1, E1); D3 takes
+    /// it.
+    const DEAD_CUTTING_STONE: &str = ". . . . .
+                                      X X X X .
+                                      X X O . X
+                                      X X X X X
+                                      . X . X .";
+
+    #[test]
+    fn no_stone_goes_into_pass_alive_territory() {
+        // Black's chain lives unconditionally with B7 and D7; white's A7 is dead in the
+        // region of B7. Capturing it gains nothing, so B7 is no candidate (it was before
+        // pass-alive territory was closed), and the playouts, which never capture it
+        // either, still give its point to black.
+        for rules in [RuleSet::Chinese, RuleSet::Japanese] {
+            let g = Game::from_diagram(
+                "O . X . X . .
+                 X X X X X . .
+                 . . . . . . .
+                 . . . . . . .
+                 . . . . . . .
+                 . . . . . . .
+                 . . . . . . .",
+                Rules::new(rules),
+                0.5,
+                Color::Black,
+            )
+            .unwrap();
+            let geo = g.geometry();
+            let (a7, b7) = (geo.point(0, 6), geo.point(1, 6));
+            assert!(g.is_legal(Color::Black, Move::Play(b7)));
+            for color in [Color::Black, Color::White] {
+                let r = run(&g, color, 1000, 2);
+                assert!(r.candidate(Move::Play(b7)).is_none(), "{rules:?} {color:?}");
+                assert!(
+                    r.ownership(a7) > 0.99,
+                    "{rules:?} {color:?}: {}",
+                    r.ownership(a7)
+                );
+                assert!(r.ownership(b7) > 0.99);
+            }
+        }
+    }
+
     #[test]
     fn the_score_spread_and_the_priors_are_reported_per_move() {
         // A forced position: every playout after the capture ends alike.
-        let g = game(CUTTING_STONE, 0.5, Color::Black);
+        let g = game(DEAD_CUTTING_STONE, 0.5, Color::Black);
         let r = run(&g, Color::Black, 2000, 1);
         let best = r.best().unwrap();
         assert!(best.score_stdev < 1.0, "{best:?}");
@@ -1102,8 +1165,8 @@ mod tests {
     #[test]
     fn a_full_tree_is_reclaimed_and_the_search_keeps_deepening() {
         // The cutting stone of `captures_the_cutting_stone`, with room for 100 nodes only:
-        // the search fills the arena again and again and still finds D3.
-        let g = game(CUTTING_STONE, 0.5, Color::Black);
+        // the search fills the arena again and again and still finds C4.
+        let g = game(CUTTING_STONE, 7.5, Color::Black);
         let mut s = Searcher::new(config(1, 100));
         let r = run_with(&mut s, &g, Color::Black, 20_000, 1);
         assert!(s.reclaims() >= 3, "{}", s.reclaims());
@@ -1111,7 +1174,7 @@ mod tests {
         let total: u64 = r.candidates.iter().map(|c| c.visits).sum();
         assert_eq!(total, 20_000);
         assert!(s.tree.as_ref().unwrap().arena.allocated() <= 100);
-        assert_eq!(g.geometry().move_text(most_visited_play(&r)), "D3");
+        assert_eq!(g.geometry().move_text(most_visited_play(&r)), "C4");
         // On 9x9 the search goes on under a cap of a few thousand nodes (about 48
         // expanded nodes of 82 children): after the reclaims the best move still has a line
         // below it, and its visits keep growing past what one round gave it.

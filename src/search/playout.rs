@@ -19,7 +19,7 @@ use rand::rngs::SmallRng;
 
 use super::params::Params;
 use super::patterns;
-use crate::go::point::{BLACK, EDGE, EMPTY, WHITE};
+use crate::go::point::{BLACK, EDGE, EMPTY, MAX_POINTS, WHITE};
 use crate::go::tactics::{Ladder, adjacent_ataris, nakade_point};
 use crate::go::{Board, Color, Point};
 
@@ -150,6 +150,9 @@ pub struct Playouts {
     cands: Vec<(Point, u32, bool)>,
     /// Prisoners per colour as of the previous heavy move (to see captures).
     captures: [u32; 2],
+    /// Points closed to both colours (pass-alive territory, `close`), if any.
+    closed: Vec<bool>,
+    any_closed: bool,
 }
 
 /// Relative weights of the heavy policy's candidate moves.
@@ -180,7 +183,23 @@ impl Playouts {
             ladder: Ladder::new(),
             cands: Vec::with_capacity(MAX_CANDIDATES),
             captures: [0; 2],
+            closed: vec![false; MAX_POINTS],
+            any_closed: false,
         }
+    }
+
+    /// Closes the points marked in `mask` (indexed by `Point::idx`) to both colours in the
+    /// heavy policy: no stone goes there. The light policy ignores it.
+    pub fn close(&mut self, mask: &[bool]) {
+        self.closed.clear();
+        self.closed.extend_from_slice(mask);
+        self.closed.resize(MAX_POINTS, false);
+        self.any_closed = mask.iter().any(|&x| x);
+    }
+
+    #[inline(always)]
+    fn is_closed(&self, p: Point) -> bool {
+        self.any_closed && self.closed[p.idx()]
     }
 
     pub fn policy(&self) -> Policy {
@@ -265,11 +284,15 @@ impl Playouts {
                 r -= w;
             }
         }
-        random_move(b, c, rng)
+        if self.any_closed {
+            let closed = &self.closed;
+            return random_move(b, c, rng, |p| closed[p.idx()]);
+        }
+        random_move(b, c, rng, |_| false)
     }
 
     fn push(&mut self, p: Point, w: u32) {
-        if self.cands.len() < MAX_CANDIDATES {
+        if self.cands.len() < MAX_CANDIDATES && !self.is_closed(p) {
             self.cands.push((p, w, false));
         }
     }
@@ -306,7 +329,7 @@ impl Playouts {
                     self.push(cap, self.weights.save);
                 }
             }
-            if b.legal_fast(lib, c) && self.cands.len() < MAX_CANDIDATES {
+            if b.legal_fast(lib, c) && self.cands.len() < MAX_CANDIDATES && !self.is_closed(lib) {
                 self.cands.push((lib, self.weights.save, true));
             }
         }
@@ -314,15 +337,23 @@ impl Playouts {
 }
 
 /// A random move for the heavy policy: as the light policy, but skipping self-atari that
-/// would leave a chain of two or more stones with one liberty.
-#[inline]
-fn random_move(b: &Board, c: Color, rng: &mut SmallRng) -> Option<Point> {
+/// would leave a chain of two or more stones with one liberty, and `closed` points.
+#[inline(always)]
+fn random_move(
+    b: &Board,
+    c: Color,
+    rng: &mut SmallRng,
+    closed: impl Fn(Point) -> bool,
+) -> Option<Point> {
     let n = b.empty_count();
     if n == 0 {
         return None;
     }
     first_from_random_start(n, rng, |k| {
         let p = b.playout_candidate(k, c)?;
+        if closed(p) {
+            return None;
+        }
         if b.empty_neighbors(p) >= 2 {
             return Some(p);
         }
@@ -331,23 +362,29 @@ fn random_move(b: &Board, c: Color, rng: &mut SmallRng) -> Option<Point> {
     })
 }
 
+/// Who owns `p` by the playouts' area count: the colour of its stone, or for an empty
+/// point the one colour it touches (`BLACK`, `WHITE`; anything else for none).
+#[inline]
+pub fn area_owner(board: &Board, p: Point) -> u8 {
+    match board.cell(p) {
+        EMPTY => {
+            let mut seen = 0;
+            for n in board.neighbors(p) {
+                let v = board.cell(n);
+                if v != EDGE {
+                    seen |= v;
+                }
+            }
+            seen
+        }
+        v => v,
+    }
+}
+
 /// Who owns each point at the end of a playout: stones, and empty points touching one colour.
 pub fn add_ownership(board: &Board, sums: &mut [i32]) {
     for p in board.geometry().points() {
-        let owner = match board.cell(p) {
-            EMPTY => {
-                let mut seen = 0;
-                for n in board.neighbors(p) {
-                    let v = board.cell(n);
-                    if v != EDGE {
-                        seen |= v;
-                    }
-                }
-                seen
-            }
-            v => v,
-        };
-        match owner {
+        match area_owner(board, p) {
             BLACK => sums[p.idx()] += 1,
             WHITE => sums[p.idx()] -= 1,
             _ => {}
@@ -522,7 +559,10 @@ mod tests {
         assert_eq!(b.libs_after(self_atari, Color::Black, 2), (1, 3));
         let mut rng = SmallRng::seed_from_u64(2);
         for _ in 0..500 {
-            assert_ne!(random_move(&b, Color::Black, &mut rng), Some(self_atari));
+            assert_ne!(
+                random_move(&b, Color::Black, &mut rng, |_| false),
+                Some(self_atari)
+            );
         }
     }
 
