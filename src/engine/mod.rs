@@ -34,7 +34,8 @@ pub struct Options {
     /// Write GoGui live graphics (`gogui-gfx:` blocks) to stderr during genmove.
     pub gogui_live: bool,
     pub seed: u64,
-    /// Playouts used to judge dead stones (final_score, final_status_list, passing).
+    /// Playouts used to judge dead stones (final_score, final_status_list, passing), half
+    /// with each side moving first.
     pub status_playouts: u64,
     /// Playout policy of the search.
     pub policy: Policy,
@@ -60,7 +61,7 @@ impl Default for Options {
             ponder: false,
             gogui_live: false,
             seed: 1,
-            status_playouts: 3000,
+            status_playouts: 10_000,
             policy: Policy::Heavy,
             reuse_tree: true,
             params: Params::default(),

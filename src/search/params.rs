@@ -186,9 +186,6 @@ params! {
     /// search's playouts (mean ownership, 1 = always) is settled: a move there that mends
     /// nothing gains nothing, and a pass within `pass_slack` is preferred. Above 1: off.
     settled_ownership: f64 = 0.9, 0.0..=2.0;
-    /// Exploration constant of the flat Monte Carlo sampler behind the dead-stone
-    /// judgement (UCB1).
-    status_explore: f64 = 0.7, 0.0..=100.0;
     /// Most liberties a seki chain may have besides the ones it shares: more eye space
     /// makes a living group with territory, not a seki.
     seki_max_eye_space: u32 = 6, 0..=1000;
