@@ -448,7 +448,7 @@ impl<'t> Search<'t> {
         }
         // At the root a pass is a real option (ending the game, or not losing a point
         // under territory rules): it gets the even prior, not the inner nodes' low one.
-        let even = self.params().prior_even;
+        let even = prior::even_weight(self.game.board(), self.params());
         for ch in root.children() {
             let node = self.tree.node(ch);
             if node.mv() == Move::Pass {

@@ -122,12 +122,15 @@ params! {
     // Priors: (virtual visits, virtual wins) added to a child when it is created.
     /// Won visits for a move of the learned model's (`hoshi train`) at full share: a move
     /// gets this times the square root of its share of the position's strength. 0: off.
-    prior_learned: f32 = 60.0, 0.0..=1e6;
+    prior_learned: f32 = 210.0, 0.0..=1e6;
     /// `prior_learned` on boards of 13×13 and up, where the shares are spread over more
     /// points and the tree's AMAF statistics are noisier in the open opening.
     prior_learned_large: f32 = 300.0, 0.0..=1e6;
-    /// Even prior of every move: this many visits at a 50% win rate.
-    prior_even: f32 = 3.0, 0.0..=1e6;
+    /// Even prior of every move: this many visits at a 50% win rate (below 13×13; Pachi's
+    /// 9×9 weights are 14 for this and 210 for its pattern prior, as here).
+    prior_even: f32 = 14.0, 0.0..=1e6;
+    /// `prior_even` on boards of 13×13 and up.
+    prior_even_large: f32 = 3.0, 0.0..=1e6;
     /// Won visits for capturing one stone.
     prior_capture_one: f32 = 0.0, 0.0..=1e6;
     /// Won visits for capturing two or more stones.

@@ -24,6 +24,15 @@ pub(super) fn learned_weight(board: &Board, params: &Params) -> f32 {
     }
 }
 
+/// The even prior's visits on `board`: `prior_even`, or `prior_even_large` from 13×13 up.
+pub(super) fn even_weight(board: &Board, params: &Params) -> f32 {
+    if board.geometry().size() >= REGION_MIN_SIZE {
+        params.prior_even_large
+    } else {
+        params.prior_even
+    }
+}
+
 /// Each move's share of the position's strength under the learned model
 /// (`features::Gammas::builtin`), in the order of `moves` (pass: 0); empty when the
 /// learned prior is off (`learned_weight` 0).
@@ -67,8 +76,8 @@ pub(super) fn prior(
     ladder: &mut Ladder,
     params: &Params,
 ) -> (f32, f32) {
-    let mut visits = params.prior_even;
-    let mut wins = params.prior_even / 2.0;
+    let mut visits = even_weight(board, params);
+    let mut wins = visits / 2.0;
     let Move::Play(p) = mv else {
         return if only_pass {
             (visits, wins)
