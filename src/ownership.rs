@@ -2,9 +2,10 @@
 //! `final_status_list`), the score estimate and the decision to pass.
 //!
 //! Ownership comes from two tree searches of the position, one with each side to move
-//! first, every playout's final position counted point by point. A stone is dead when the opponent owns its point in most playouts (or it is a bent four in the
-//! corner, which playouts cannot judge); a living chain is in seki when it shares a
-//! liberty that stays neutral with a living enemy chain and has little eye space besides.
+//! first, every playout's final position counted point by point. A stone is dead when the
+//! opponent owns its point in most playouts (or it is a bent four in the corner, which
+//! playouts cannot judge); a living chain is in seki when it shares a liberty that stays
+//! neutral with a living enemy chain and has little eye space besides.
 
 use crate::go::point::MAX_POINTS;
 use crate::go::tactics::{bent_four_in_the_corner, plays_safely};
