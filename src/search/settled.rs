@@ -66,6 +66,15 @@ impl Settled {
             settled.closed.iter().filter(|&&x| x).count(),
             settled.margin_fix
         );
+        if log::log_enabled!(log::Level::Trace) {
+            let closed: Vec<String> = board
+                .geometry()
+                .points()
+                .filter(|p| settled.closed[p.idx()])
+                .map(|p| board.geometry().vertex(p))
+                .collect();
+            log::trace!("closed points: {}", closed.join(" "));
+        }
         settled
     }
 
