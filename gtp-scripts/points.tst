@@ -19,9 +19,12 @@ kgs-rules chinese
 # The last points under area rules: the nine dame of column E are a point each. The game is
 # decided by komi, yet the side that wins should fill them. The side that has lost may try
 # an invasion (the playouts rate one above a dame), but never fills its own area.
-# Known failures (20, 22): the playouts let an invasion of a three-column area live often
-# (the margins' spread is about 20 points), so a stone inside one's own area, which spoils
-# those invasions, takes all the visits and no dame is ever tried.
+# Known failure (20, and 22 in substance): the playouts let an invasion of a three-column
+# area live often (the margins' spread is about 20 points), so a stone inside one's own
+# area, which spoils those invasions, takes all the visits and no dame is tried. 22 passes
+# at this script's seed and order since rave_equiv 1000 became the 9x9 default
+# (2026-11-25), but run alone at 2,000 playouts white fills a dame in 0 of seeds 1-10 (2 of
+# 10 before): if it fails again, mark it known again.
 loadsgf games/dame.sgf
 kgs-rules chinese
 komi -30.5
@@ -31,7 +34,7 @@ komi -30.5
 #? [!F\d|G\d|H\d|J\d]
 komi 30.5
 22 reg_genmove w
-#? [E\d]*
+#? [E\d]
 23 reg_genmove b
 #? [!A\d|B\d|C\d|D\d]
 # Under territory rules a dame is worth nothing and a stone in one's own area costs a

@@ -317,6 +317,8 @@ struct Search<'t> {
     reclaim: bool,
     /// Visits before a leaf is expanded: `expand_visits`, or more after a compaction.
     expand_visits: u32,
+    /// `rave_equiv`, or `rave_equiv_large` from 13×13 up.
+    rave_equiv: f32,
     /// The root's pass child, when it must keep a share of the visits.
     root_pass: Option<usize>,
     /// Playouts started (claimed against the playout budget) and finished, earlier rounds
@@ -402,6 +404,11 @@ impl<'t> Search<'t> {
             full: AtomicBool::new(false),
             reclaim: true,
             expand_visits: config.params.expand_visits,
+            rave_equiv: if size >= 13 {
+                config.params.rave_equiv_large
+            } else {
+                config.params.rave_equiv
+            },
             root_pass: None,
             started: AtomicU64::new(done),
             finished: AtomicU64::new(done),
@@ -521,7 +528,7 @@ impl<'t> Search<'t> {
             if node.banned() {
                 continue;
             }
-            let v = node.value(params.virtual_loss, params.rave_equiv);
+            let v = node.value(params.virtual_loss, self.rave_equiv);
             if v > best_value {
                 best_value = v;
                 best = Some(ch);
