@@ -404,7 +404,7 @@ impl<'t> Search<'t> {
             full: AtomicBool::new(false),
             reclaim: true,
             expand_visits: config.params.expand_visits,
-            rave_equiv: if size >= 13 {
+            rave_equiv: if size >= params::LARGE_SIZE {
                 config.params.rave_equiv_large
             } else {
                 config.params.rave_equiv

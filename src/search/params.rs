@@ -5,6 +5,10 @@
 
 use std::fmt;
 
+/// Boards of this size and up take the `_large` parameters (`prior_learned_large`,
+/// `prior_even_large`, `rave_equiv_large`).
+pub const LARGE_SIZE: usize = 13;
+
 /// Why a parameter could not be set.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ParamError {

@@ -7,8 +7,8 @@
 //! last one, maluses for self-atari and first/second-line moves in empty areas. The
 //! weights are `Params`.
 
-use super::features::{Gammas, REGION_MIN_SIZE, StoneDistance, features};
-use super::params::Params;
+use super::features::{Gammas, StoneDistance, features};
+use super::params::{LARGE_SIZE, Params};
 use super::patterns;
 use crate::go::point::EMPTY;
 use crate::go::tactics::Ladder;
@@ -17,7 +17,7 @@ use crate::go::{Board, Color, Move, Point};
 /// The learned prior's weight on `board`: `prior_learned`, or `prior_learned_large` on
 /// boards with the region group (13×13 and up).
 pub(super) fn learned_weight(board: &Board, params: &Params) -> f32 {
-    if board.geometry().size() >= REGION_MIN_SIZE {
+    if board.geometry().size() >= LARGE_SIZE {
         params.prior_learned_large
     } else {
         params.prior_learned
@@ -26,7 +26,7 @@ pub(super) fn learned_weight(board: &Board, params: &Params) -> f32 {
 
 /// The even prior's visits on `board`: `prior_even`, or `prior_even_large` from 13×13 up.
 pub(super) fn even_weight(board: &Board, params: &Params) -> f32 {
-    if board.geometry().size() >= REGION_MIN_SIZE {
+    if board.geometry().size() >= LARGE_SIZE {
         params.prior_even_large
     } else {
         params.prior_even
