@@ -57,8 +57,10 @@ pub const GROUP_NAMES: [&str; GROUPS] = [
     "region",
 ];
 
-/// The smallest board that has the region group (below it the value is `REGION_NONE`).
-pub const REGION_MIN_SIZE: usize = 13;
+/// The smallest board that has the region group (below it the value is `REGION_NONE`): the
+/// size from which the `_large` parameters apply (`params::LARGE_SIZE`), as the larger
+/// learned-prior weight is meant for boards with this group.
+pub const REGION_MIN_SIZE: usize = super::params::LARGE_SIZE;
 /// Region value on boards below `REGION_MIN_SIZE`: never fitted, so of strength 1.
 pub const REGION_NONE: u32 = 0;
 /// Region value of a move with a stone within Manhattan distance 2.

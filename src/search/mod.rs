@@ -404,11 +404,11 @@ impl<'t> Search<'t> {
             full: AtomicBool::new(false),
             reclaim: true,
             expand_visits: config.params.expand_visits,
-            rave_equiv: if size >= params::LARGE_SIZE {
-                config.params.rave_equiv_large
-            } else {
-                config.params.rave_equiv
-            },
+            rave_equiv: params::by_size(
+                size,
+                config.params.rave_equiv,
+                config.params.rave_equiv_large,
+            ),
             root_pass: None,
             started: AtomicU64::new(done),
             finished: AtomicU64::new(done),

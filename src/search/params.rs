@@ -9,6 +9,12 @@ use std::fmt;
 /// `prior_even_large`, `rave_equiv_large`).
 pub const LARGE_SIZE: usize = 13;
 
+/// `large` on boards of `LARGE_SIZE` and up, `small` below: how a `_large` parameter
+/// replaces its small-board twin.
+pub fn by_size<T>(size: usize, small: T, large: T) -> T {
+    if size >= LARGE_SIZE { large } else { small }
+}
+
 /// Why a parameter could not be set.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ParamError {

@@ -8,7 +8,7 @@
 //! weights are `Params`.
 
 use super::features::{Gammas, StoneDistance, features};
-use super::params::{LARGE_SIZE, Params};
+use super::params::{Params, by_size};
 use super::patterns;
 use crate::go::point::EMPTY;
 use crate::go::tactics::Ladder;
@@ -17,20 +17,20 @@ use crate::go::{Board, Color, Move, Point};
 /// The learned prior's weight on `board`: `prior_learned`, or `prior_learned_large` on
 /// boards with the region group (13×13 and up).
 pub(super) fn learned_weight(board: &Board, params: &Params) -> f32 {
-    if board.geometry().size() >= LARGE_SIZE {
-        params.prior_learned_large
-    } else {
-        params.prior_learned
-    }
+    by_size(
+        board.geometry().size(),
+        params.prior_learned,
+        params.prior_learned_large,
+    )
 }
 
 /// The even prior's visits on `board`: `prior_even`, or `prior_even_large` from 13×13 up.
 pub(super) fn even_weight(board: &Board, params: &Params) -> f32 {
-    if board.geometry().size() >= LARGE_SIZE {
-        params.prior_even_large
-    } else {
-        params.prior_even
-    }
+    by_size(
+        board.geometry().size(),
+        params.prior_even,
+        params.prior_even_large,
+    )
 }
 
 /// Each move's share of the position's strength under the learned model
