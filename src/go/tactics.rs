@@ -146,6 +146,72 @@ pub fn nakade_point(b: &Board, l: Point, owner: Color) -> Option<Point> {
     None
 }
 
+/// Whether the points `pts` (2 to `NAKADE_MAX`), as one side's eye space, make a shape that
+/// one stone at its vital point leaves with one eye at most: any two or three points, the
+/// square and the pyramid four, the bulky and the crossed five, the rabbity six. Read from
+/// the points' adjacency within the set: the most neighbours any point has there and the
+/// number of adjacent pairs.
+pub fn dead_shape(b: &Board, pts: &[Point]) -> bool {
+    let mut pairs2 = 0;
+    let mut most = 0;
+    for &p in pts {
+        let d = b.neighbors(p).iter().filter(|q| pts.contains(q)).count();
+        pairs2 += d;
+        most = most.max(d);
+    }
+    let pairs = pairs2 / 2;
+    match pts.len() {
+        2 | 3 => true,
+        4 => pairs == 4 || most == 3,
+        5 => most == 4 || (most == 3 && pairs == 5),
+        6 => most == 4 && pairs == 6,
+        _ => false,
+    }
+}
+
+/// Whether a stone of `c` at the empty point `p`, putting its chain in atari, sacrifices a
+/// chain of 2 to `NAKADE_MAX` stones whose points, once the opponent takes them, leave
+/// the opponent a dead eye shape there (`dead_shape`), and leaves every enemy chain
+/// around it in atari as well: a nakade by sacrifice, not a seki broken from inside. The
+/// caller has found the chain `p` makes to have one liberty.
+pub fn nakade_sacrifice(b: &Board, p: Point, c: Color) -> bool {
+    let mut pts = [Point(0); NAKADE_MAX];
+    pts[0] = p;
+    let mut n = 1;
+    for q in b.neighbors(p) {
+        if b.color_at(q) != Some(c) || pts[..n].contains(&q) {
+            continue;
+        }
+        for s in b.chain_walk(q) {
+            if n == NAKADE_MAX {
+                return false;
+            }
+            pts[n] = s;
+            n += 1;
+        }
+    }
+    if n < 2 || !dead_shape(b, &pts[..n]) {
+        return false;
+    }
+    // Not a seki broken from inside: the sacrifice must leave every enemy chain around it
+    // in atari too (its liberties `p` and at most one more), so that the enemy has to take
+    // and the vital point then kills; a chain with liberties outside would only gain an eye.
+    let touches_p = |head: Point| {
+        b.neighbors(p)
+            .iter()
+            .any(|&m| b.color_at(m) == Some(c.opp()) && b.chain_head(m) == head)
+    };
+    pts[..n].iter().all(|&s| {
+        b.neighbors(s).iter().all(|&m| {
+            if b.color_at(m) != Some(c.opp()) {
+                return true;
+            }
+            let libs = b.libs_upto(m, 3);
+            libs <= 1 || (libs == 2 && touches_p(b.chain_head(m)))
+        })
+    })
+}
+
 /// Whether `c` may play the point `p` (simple ko, no suicide) and its chain there keeps
 /// two liberties or more: a stone the opponent cannot take at once.
 pub fn plays_safely(b: &Board, p: Point, c: Color) -> bool {
@@ -270,6 +336,63 @@ mod tests {
 
     fn at(b: &Board, x: usize, y: usize) -> Point {
         b.geometry().point(x, y)
+    }
+
+    #[test]
+    fn dead_shapes_are_the_nakade_shapes() {
+        let b = Board::new(9).unwrap();
+        let shape = |cells: &[(usize, usize)]| {
+            let pts: Vec<Point> = cells.iter().map(|&(x, y)| at(&b, x, y)).collect();
+            dead_shape(&b, &pts)
+        };
+        // Dead: two and three points, square and pyramid four, bulky and crossed five,
+        // rabbity six.
+        assert!(shape(&[(3, 3), (4, 3)]));
+        assert!(shape(&[(3, 3), (4, 3), (5, 3)]));
+        assert!(shape(&[(3, 3), (4, 3), (4, 4)]));
+        assert!(shape(&[(3, 3), (4, 3), (3, 4), (4, 4)]));
+        assert!(shape(&[(3, 3), (4, 3), (5, 3), (4, 4)]));
+        assert!(shape(&[(3, 3), (4, 3), (3, 4), (4, 4), (5, 3)]));
+        assert!(shape(&[(4, 3), (3, 4), (4, 4), (5, 4), (4, 5)]));
+        assert!(shape(&[(4, 3), (3, 4), (4, 4), (5, 4), (4, 5), (5, 5)]));
+        // Alive: straight and bent four, straight five, the bent five with a branch, the
+        // rectangular six, the crossed five with a tail.
+        assert!(!shape(&[(3, 3), (4, 3), (5, 3), (6, 3)]));
+        assert!(!shape(&[(3, 3), (4, 3), (5, 3), (5, 4)]));
+        assert!(!shape(&[(2, 3), (3, 3), (4, 3), (5, 3), (6, 3)]));
+        assert!(!shape(&[(3, 3), (4, 3), (5, 3), (4, 4), (4, 5)]));
+        assert!(!shape(&[(3, 3), (4, 3), (5, 3), (3, 4), (4, 4), (5, 4)]));
+        assert!(!shape(&[(4, 3), (3, 4), (4, 4), (5, 4), (4, 5), (4, 6)]));
+    }
+
+    #[test]
+    fn a_sacrifice_that_leaves_a_dead_shape_is_a_nakade() {
+        let board = |wall: &str, inside: &str| {
+            Board::from_diagram(&format!(
+                ". . . . . . .
+                 . . . . . . .
+                 . . . . . . .
+                 . . . . . . .
+                 X X X X X X X
+                 {wall}
+                 {inside}"
+            ))
+            .unwrap()
+        };
+        // White's only liberties are E1 and F1: black E1 sacrifices three stones in a row
+        // (F1 their one liberty) and leaves White in atari; White's capture leaves a
+        // straight three.
+        let b = board("X O O O O O O", "X O X X . . O");
+        assert!(nakade_sacrifice(&b, at(&b, 4, 0), Color::Black));
+        // A lone stone sacrifices no chain.
+        assert!(!nakade_sacrifice(&b, at(&b, 5, 0), Color::Black));
+        // With a liberty outside (A2), White need not take: the sacrifice would only give
+        // it an eye (a seki broken from inside).
+        let open = board(". O O O O O O", "X O X X . . O");
+        assert!(!nakade_sacrifice(&open, at(&open, 4, 0), Color::Black));
+        // In a space of six the same move makes a straight four: two eyes for White.
+        let wide = board("O O O O O O O", "O X X X . . O");
+        assert!(!nakade_sacrifice(&wide, at(&wide, 4, 0), Color::Black));
     }
 
     #[test]

@@ -183,6 +183,13 @@ params! {
     playout_pattern: u32 = 12, 0..=10_000;
     /// Weight of the vital point after a capture of three or more stones.
     playout_nakade: u32 = 60, 0..=10_000;
+    /// Percent of heavy random moves that may sacrifice a chain of 2 to 6 stones in atari
+    /// where its points, once taken, leave the taker a dead eye shape (`nakade_sacrifice`);
+    /// otherwise random moves never put two or more stones in atari. Off: 100 won 60.4%
+    /// against the same session's 54.9% at 5,000 playouts against Pachi's 1,250 (450 games
+    /// each), no more than earlier runs of the defaults there
+    /// (`matches/2026-11-26-9x9-playout-sacrifice/`).
+    playout_nakade_sacrifice: u32 = 0, 0..=100;
     /// Weight of a random move instead, when there are candidates.
     playout_random: u32 = 4, 0..=10_000;
     // Playing for points.

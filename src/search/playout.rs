@@ -20,7 +20,7 @@ use rand::rngs::SmallRng;
 use super::params::Params;
 use super::patterns;
 use crate::go::point::{BLACK, EDGE, EMPTY, MAX_POINTS, WHITE};
-use crate::go::tactics::{Ladder, adjacent_ataris, nakade_point};
+use crate::go::tactics::{Ladder, adjacent_ataris, nakade_point, nakade_sacrifice};
 use crate::go::{Board, Color, Point};
 
 /// How a playout ended.
@@ -163,6 +163,8 @@ struct Weights {
     save: u32,
     pattern: u32,
     nakade: u32,
+    /// Percent of random moves allowed a nakade sacrifice (`nakade_sacrifice`).
+    sacrifice: u32,
     /// "Play a random move instead", when there are candidates.
     random: u32,
 }
@@ -178,6 +180,7 @@ impl Playouts {
                 save: params.playout_save,
                 pattern: params.playout_pattern,
                 nakade: params.playout_nakade,
+                sacrifice: params.playout_nakade_sacrifice,
                 random: params.playout_random,
             },
             ladder: Ladder::new(),
@@ -286,9 +289,9 @@ impl Playouts {
         }
         if self.any_closed {
             let closed = &self.closed;
-            return random_move(b, c, rng, |p| closed[p.idx()]);
+            return random_move(b, c, rng, self.weights.sacrifice, |p| closed[p.idx()]);
         }
-        random_move(b, c, rng, |_| false)
+        random_move(b, c, rng, self.weights.sacrifice, |_| false)
     }
 
     fn push(&mut self, p: Point, w: u32) {
@@ -337,18 +340,22 @@ impl Playouts {
 }
 
 /// A random move for the heavy policy: as the light policy, but skipping self-atari that
-/// would leave a chain of two or more stones with one liberty, and `closed` points.
+/// would leave a chain of two or more stones with one liberty, and `closed` points. With
+/// `sacrifice` percent chance, such a self-atari is allowed for this move when it is a
+/// nakade by sacrifice (`nakade_sacrifice`: the chain, once taken, leaves a dead shape).
 #[inline(always)]
 fn random_move(
     b: &Board,
     c: Color,
     rng: &mut SmallRng,
+    sacrifice: u32,
     closed: impl Fn(Point) -> bool,
 ) -> Option<Point> {
     let n = b.empty_count();
     if n == 0 {
         return None;
     }
+    let may_sacrifice = sacrifice > 0 && ((rng.next_u32() as u64 * 100) >> 32) < sacrifice as u64;
     first_from_random_start(n, rng, |k| {
         let p = b.playout_candidate(k, c)?;
         if closed(p) {
@@ -358,7 +365,8 @@ fn random_move(
             return Some(p);
         }
         let (libs, stones) = b.libs_after(p, c, 2);
-        (libs >= 2 || stones == 1).then_some(p)
+        (libs >= 2 || stones == 1 || (may_sacrifice && libs == 1 && nakade_sacrifice(b, p, c)))
+            .then_some(p)
     })
 }
 
@@ -560,10 +568,48 @@ mod tests {
         let mut rng = SmallRng::seed_from_u64(2);
         for _ in 0..500 {
             assert_ne!(
-                random_move(&b, Color::Black, &mut rng, |_| false),
+                random_move(&b, Color::Black, &mut rng, 0, |_| false),
                 Some(self_atari)
             );
         }
+    }
+
+    #[test]
+    fn heavy_random_moves_may_sacrifice_for_a_nakade_at_their_rate() {
+        // White's only liberties are E1 and F1. Black's other empty points are its own true
+        // eyes (B7, D7, F7) and F1 (a lone stone in atari, always allowed); E1 sacrifices
+        // C1 D1 E1 as a straight three and leaves White in atari: a nakade.
+        let b = Board::from_diagram(
+            "X . X . X . X
+             X X X X X X X
+             X X X X X X X
+             X X X X X X X
+             X X X X X X X
+             X O O O O O O
+             X O X X . . O",
+        )
+        .unwrap();
+        let sacrifice = at(&b, 4, 0);
+        assert_eq!(b.libs_after(sacrifice, Color::Black, 2), (1, 3));
+        let draws = |rate: u32| {
+            let mut rng = SmallRng::seed_from_u64(3);
+            (0..400)
+                .filter(|_| {
+                    random_move(&b, Color::Black, &mut rng, rate, |_| false) == Some(sacrifice)
+                })
+                .count()
+        };
+        assert_eq!(draws(0), 0);
+        // At 100% E1 and F1 are the two candidates: the scan from a random start over the
+        // empty points takes E1 for a fifth or four fifths of the starts, by their order.
+        let full = draws(100);
+        assert!(full >= 60, "{full}");
+        // At 50%, about half as often.
+        let half = draws(50);
+        assert!(
+            half * 10 >= full * 3 && half * 10 <= full * 7,
+            "{half} of {full}"
+        );
     }
 
     #[test]
