@@ -59,3 +59,41 @@ fn no_move_is_later_than_one_second_byoyomi() {
     eprintln!("13x13 Canadian 1 s / 1 stone, --lag 0.1: {moves} moves, slowest genmove {worst:?}");
     assert!(worst < period, "a move took {worst:?}");
 }
+
+#[test]
+fn a_fixed_playout_count_keeps_to_the_clock() {
+    // `--playouts` far beyond what a second holds: the clock still bounds every move.
+    let period = Duration::from_secs(1);
+    let args = ["--playouts", "100000000", "--threads", "1"];
+    let (worst, moves) = play_game(&args, 9, &["kgs-time_settings byoyomi 0 1 3"], 6);
+    eprintln!("9x9 byo-yomi 1 s, --playouts 1e8: {moves} moves, slowest genmove {worst:?}");
+    assert!(worst < period, "a move took {worst:?}");
+}
+
+/// stderr of hoshi with `args`, after `boardsize 9` and one `genmove b`.
+fn stderr_of_one_genmove(args: &[&str]) -> String {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hoshi"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start hoshi");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin
+        .write_all(b"boardsize 9\ngenmove b\nquit\n")
+        .expect("write");
+    drop(stdin);
+    let out = child.wait_with_output().expect("hoshi ends");
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn a_playout_count_cut_short_by_time_is_reported() {
+    let cut = stderr_of_one_genmove(&["--playouts", "100000000", "--max-time-per-move", "0.2"]);
+    assert!(cut.contains("playouts: the time limit"), "{cut}");
+    let full = stderr_of_one_genmove(&["--playouts", "200", "--threads", "1"]);
+    assert!(!full.contains("the time limit"), "{full}");
+}

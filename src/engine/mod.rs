@@ -217,22 +217,18 @@ impl Engine {
             .wrapping_add(self.searches)
     }
 
-    /// The search limits for a move by `c` now.
+    /// The search limits for a move by `c` now: `--playouts` if set, and always a time
+    /// limit, the clock's budget for this move capped at `--max-time-per-move` (a fixed
+    /// playout count never outruns the game's clock).
     pub fn limits(&self, c: Color) -> Limits {
         let cap = Duration::from_secs_f64(self.opts.max_time_per_move.max(0.01));
-        if let Some(n) = self.opts.playouts {
-            return Limits {
-                playouts: Some(n),
-                time: Some(cap),
-            };
-        }
         let empty = self.game.board().empty_count() as u32;
         let moves_left = (empty / 3).max(20);
         let budget = self.clocks[c.index()]
             .budget(moves_left, self.margin.seconds())
             .map_or(cap, |b| b.min(cap));
         Limits {
-            playouts: None,
+            playouts: self.opts.playouts,
             time: Some(budget),
         }
     }
@@ -247,8 +243,23 @@ impl Engine {
         progress: &mut dyn FnMut(&Report),
     ) -> Report {
         let seed = self.next_seed();
-        self.searcher
-            .run(&self.game, c, limits, seed, stop, every, progress)
+        let report = self
+            .searcher
+            .run(&self.game, c, limits, seed, stop, every, progress);
+        if let (Some(n), Some(t)) = (limits.playouts, limits.time)
+            && report.playouts < n
+            && !stop()
+        {
+            // Said aloud: a fixed playout count cut short is easy to take for a full one
+            // (under valgrind, say, where everything runs fifty times slower).
+            log::warn!(
+                "{} of {n} playouts: the time limit of {:.2}s (the clock's budget, at most \
+                 --max-time-per-move) ended the search first",
+                report.playouts,
+                t.as_secs_f64()
+            );
+        }
+        report
     }
 
     /// Searches the current position for the side to move until `stop()`: pondering on
