@@ -1,7 +1,8 @@
 //! The move decision of `genmove`, read top to bottom in `Engine::decide`: pass when the
 //! opponent passed and the game is won as it stands (playing on only for a point, with a
 //! score utility); otherwise search, take the most visited move (`choose`); under
-//! territory rules pass rather than fill one's own territory; in the cleanup phase pass
+//! territory rules pass rather than fill one's own territory, or in a decided game rather
+//! than play a move the search scores no better than its pass; in the cleanup phase pass
 //! once no dead enemy stone is left; resign a game lost for several moves. Dead stones
 //! come from `ownership`, moves from `search`.
 
@@ -152,7 +153,17 @@ impl Engine {
             report.ownership(p).abs() >= params.settled_ownership
                 && mend_in_play(report, board, p, c, params.settled_ownership).is_none()
         };
-        pass_ok && (fills_own_region(board, p, c) || settled())
+        // In a decided game the score is what is left to play for: a move that the
+        // search does not score above its pass spends a stone for nothing.
+        let decided = !(0.1..=0.9).contains(&best);
+        let scores_no_better = || {
+            decided
+                && report
+                    .candidate(Move::Pass)
+                    .zip(report.candidate(mv))
+                    .is_some_and(|(pass, m)| pass.mean_margin() >= m.mean_margin())
+        };
+        pass_ok && (fills_own_region(board, p, c) || settled() || scores_no_better())
     }
 
     /// Resigns after three searches in a row found the game hopeless (`hopeless`), outside
@@ -355,7 +366,7 @@ fn extends_out(board: &Board, l: Point, m: Point, c: Color) -> bool {
 /// before passing. `own_only` (after the opponent's pass, when connecting a ko gains
 /// nothing): only the kinds that mend an own chain (`Capture`, `Extend`), and no ko to
 /// connect (`takes_as_ko`). Never at a point the opponent owns in nearly every playout
-/// (`settled`, as `settled_ownership`).
+/// (`mend_in_play`, with `settled` as `settled_ownership`).
 fn mending_move(
     report: &Report,
     game: &Game,
@@ -371,11 +382,6 @@ fn mending_move(
             continue;
         };
         if own_only && (!matches!(kind, Mend::Capture | Mend::Extend) || takes_as_ko(board, p, c)) {
-            continue;
-        }
-        // A point the opponent owns in nearly every playout: the chain it would mend is
-        // dead there, and the stone a prisoner more.
-        if report.ownership_for(p, c) <= -settled {
             continue;
         }
         let seen = report.candidate(Move::Play(p));
@@ -398,11 +404,15 @@ fn mending_move(
     best.map(|(_, _, p)| Move::Play(p))
 }
 
-/// `mend_kind`, but for the search's view of the position: an atari on a chain that `c`
-/// owns in nearly every playout (as `settled`) and that is in no race with an own chain
-/// mends nothing. The chain is dead as it stands, and the atari spends a point of one's
-/// own area.
+/// `mend_kind`, but for the search's view of the position. A stone at a point the opponent
+/// owns in nearly every playout (as `settled`) mends nothing: the chain it would save or
+/// join is dead there, and the stone a prisoner more. And an atari on a chain that `c` owns
+/// in nearly every playout and that is in no race with an own chain mends nothing: the
+/// chain is dead as it stands, and the atari spends a point of one's own area.
 fn mend_in_play(report: &Report, board: &Board, p: Point, c: Color, settled: f64) -> Option<Mend> {
+    if report.ownership_for(p, c) <= -settled {
+        return None;
+    }
     mend_kind(board, p, c)
         .filter(|&k| k != Mend::Atari || ataris_a_living_chain(report, board, p, c, settled))
 }
@@ -631,6 +641,43 @@ mod tests {
         );
     }
 
+    /// A report of 100 playouts with no candidates, where black owns `at` in `black_owns`
+    /// of them net (negative: white) and every other point is even.
+    fn owned_report(at: Point, black_owns: i32) -> Report {
+        let mut ownership_sum = vec![0; MAX_POINTS];
+        ownership_sum[at.idx()] = black_owns;
+        Report {
+            color: Color::Black,
+            candidates: Vec::new(),
+            playouts: 100,
+            elapsed: Duration::ZERO,
+            ownership_sum,
+            ownership_samples: 100,
+        }
+    }
+
+    #[test]
+    fn no_mend_at_a_point_the_opponent_owns() {
+        // Black C3 is in atari at C4: extending there to three liberties mends it, unless
+        // the playouts give the point (and so the chain) to white nearly every time.
+        let b = Board::from_diagram(
+            ". . . . .
+             . . . . .
+             . O X O .
+             . . O . .
+             . . . . .",
+        )
+        .unwrap();
+        let c4 = b.geometry().point(2, 3);
+        assert_eq!(mend_kind(&b, c4, Color::Black), Some(Mend::Extend));
+        let report = |black_owns: i32| owned_report(c4, black_owns);
+        assert_eq!(mend_in_play(&report(-95), &b, c4, Color::Black, 0.9), None);
+        assert_eq!(
+            mend_in_play(&report(-50), &b, c4, Color::Black, 0.9),
+            Some(Mend::Extend)
+        );
+    }
+
     #[test]
     fn a_mending_atari_needs_a_chain_that_is_not_dead_already() {
         // White C4 has two liberties, C5 and D4, inside black's area above the wall of
@@ -646,18 +693,7 @@ mod tests {
         let g = b.geometry();
         let (c4, d4) = (g.point(2, 3), g.point(3, 3));
         assert_eq!(mend_kind(&b, d4, Color::Black), Some(Mend::Atari));
-        let report = |at: Point, black_owns: i32| {
-            let mut ownership_sum = vec![0; MAX_POINTS];
-            ownership_sum[at.idx()] = black_owns;
-            Report {
-                color: Color::Black,
-                candidates: Vec::new(),
-                playouts: 100,
-                elapsed: Duration::ZERO,
-                ownership_sum,
-                ownership_samples: 100,
-            }
-        };
+        let report = owned_report;
         // C4 is black's in 95 of 100 playouts net, next to the wall only: dead, and the
         // atari spends a point.
         assert!(!touches_short_chain(&b, c4, Color::Black, 3));
@@ -793,6 +829,38 @@ mod tests {
                 assert_eq!(d, Decision::Play(Move::Pass), "{c:?} komi {komi}");
             }
         }
+    }
+
+    #[test]
+    fn in_a_decided_game_a_move_scored_no_better_than_the_pass_is_passed() {
+        // Black's stone at J5 lands in white's area, on a point the search leaves
+        // unsettled (ownership 0): only the score can tell it from a pass.
+        let e = engine_with(HOPELESS, RuleSet::Japanese, 7.5, Color::Black);
+        let board = e.game.board();
+        let p = board.geometry().point(8, 4);
+        assert_eq!(board.cell(p), EMPTY);
+        let report = |(mv_wins, mv_margin): (f64, f64), (pass_wins, pass_margin): (f64, f64)| {
+            let mut played = candidate(4000, mv_wins * 4000.0, mv_margin * 4000.0);
+            played.mv = Move::Play(p);
+            Report {
+                color: Color::Black,
+                candidates: vec![
+                    played,
+                    candidate(1000, pass_wins * 1000.0, pass_margin * 1000.0),
+                ],
+                playouts: 5000,
+                elapsed: Duration::from_secs(1),
+                ownership_sum: vec![0; MAX_POINTS],
+                ownership_samples: 5000,
+            }
+        };
+        let mv = Move::Play(p);
+        // Lost either way, and the pass scores two points better: pass.
+        assert!(e.pass_is_as_good(&report((0.003, -67.0), (0.009, -65.0)), Color::Black, mv));
+        // The move scores better: play it.
+        assert!(!e.pass_is_as_good(&report((0.003, -60.0), (0.009, -65.0)), Color::Black, mv));
+        // Not decided: the win rate, not the score, decides, and the point is unsettled.
+        assert!(!e.pass_is_as_good(&report((0.4, -2.0), (0.39, -1.0)), Color::Black, mv));
     }
 
     #[test]
