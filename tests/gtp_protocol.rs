@@ -498,28 +498,14 @@ fn ponder_thinks_between_commands_and_yields_at_once() {
 
 #[test]
 fn gogui_live_graphics_go_to_stderr_during_genmove() {
-    let mut child = Command::new(hoshi())
-        .args([
-            "--max-time-per-move",
-            "1.2",
-            "--threads",
-            "1",
-            "--gogui-live",
-        ])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"boardsize 9\ngenmove b\nquit\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    let args = [
+        "--max-time-per-move",
+        "1.2",
+        "--threads",
+        "1",
+        "--gogui-live",
+    ];
+    let (stdout, stderr) = common::run(hoshi(), &args, b"boardsize 9\ngenmove b\nquit\n");
     assert!(stdout.starts_with("=\n\n= "), "{stdout}");
     assert!(!stdout.contains("gogui-gfx"), "graphics never go to stdout");
     let blocks: Vec<&str> = stderr.split("gogui-gfx:\n").skip(1).collect();

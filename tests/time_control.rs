@@ -72,22 +72,8 @@ fn a_fixed_playout_count_keeps_to_the_clock() {
 
 /// stderr of hoshi with `args`, after `boardsize 9` and one `genmove b`.
 fn stderr_of_one_genmove(args: &[&str]) -> String {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hoshi"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start hoshi");
-    let mut stdin = child.stdin.take().expect("stdin");
-    stdin
-        .write_all(b"boardsize 9\ngenmove b\nquit\n")
-        .expect("write");
-    drop(stdin);
-    let out = child.wait_with_output().expect("hoshi ends");
-    String::from_utf8_lossy(&out.stderr).into_owned()
+    let input = b"boardsize 9\ngenmove b\nquit\n";
+    common::run(env!("CARGO_BIN_EXE_hoshi"), args, input).1
 }
 
 #[test]

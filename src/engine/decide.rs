@@ -155,9 +155,8 @@ impl Engine {
         };
         // In a decided game the score is what is left to play for: a move that the
         // search does not score above its pass spends a stone for nothing.
-        let decided = !(0.1..=0.9).contains(&best);
         let scores_no_better = || {
-            decided
+            decided(best)
                 && report
                     .candidate(Move::Pass)
                     .zip(report.candidate(mv))
@@ -203,6 +202,12 @@ fn hopeless(best: &Candidate, threshold: f64) -> bool {
     best.winrate() < threshold && best.mean_margin() < 0.0
 }
 
+/// Whether a win rate makes the game decided (above 90% or under 10%): the score is what
+/// is left to play for.
+fn decided(winrate: f64) -> bool {
+    !(0.1..=0.9).contains(&winrate)
+}
+
 /// Whether `mv` does better than passing by the search's statistics: a point or more of
 /// mean margin, at a win rate within `slack` of the pass's. (The pass at the root does not
 /// end the game in the search: the opponent moves next, so a move that only fills one's
@@ -229,18 +234,16 @@ fn margin_if_ended(game: &Game, color: Color, limits: Limits, seed: u64, params:
     }
 }
 
-/// Under area rules, in a decided game (win rate above 90% or under 10%): instead of `mv`
-/// when it only fills `c`'s own area, which gains nothing, the most visited move that does
-/// not, if its win rate is within `slack`. (In the playouts a stone inside one's own area
-/// spoils the opponent's random invasions, which can rate it above a real point such as a
-/// dame.)
+/// Under area rules, in a decided game (`decided`): instead of `mv` when it only fills `c`'s
+/// own area, which gains nothing, the most visited move that does not, if its win rate is
+/// within `slack`. (In the playouts a stone inside one's own area spoils the opponent's
+/// random invasions, which can rate it above a real point such as a dame.)
 fn instead_of_filling(report: &Report, board: &Board, c: Color, mv: Move, slack: f64) -> Move {
     let Some(chosen) = report.candidate(mv) else {
         return mv;
     };
-    let decided = !(0.1..=0.9).contains(&chosen.winrate());
     let fills = |m: Move| matches!(m, Move::Play(p) if fills_own_region(board, p, c));
-    if !decided || !fills(mv) {
+    if !decided(chosen.winrate()) || !fills(mv) {
         return mv;
     }
     report

@@ -19,6 +19,29 @@ pub struct Reply {
 
 pub mod regress;
 
+/// Runs `program` with `args` on all of `input` (then end of input) and returns what it
+/// wrote to stdout and to stderr.
+pub fn run(program: &str, args: &[&str], input: &[u8]) -> (String, String) {
+    let mut child = Command::new(program)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start the program");
+    child
+        .stdin
+        .take()
+        .expect("piped stdin")
+        .write_all(input)
+        .expect("write the input");
+    let out = child.wait_with_output().expect("the program ends");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
 impl Gtp {
     pub fn spawn(program: &str, args: &[&str]) -> std::io::Result<Gtp> {
         Gtp::spawn_in(program, args, std::path::Path::new("."))
