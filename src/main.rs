@@ -191,7 +191,8 @@ enum Command {
         seed: u64,
     },
     /// Fit the learned prior's feature strengths to the moves of SGF games (MM) and write
-    /// the table (the engine compiles in src/search/gammas.txt).
+    /// the table (the engine compiles in src/search/gammas.txt for boards below 13×13 and
+    /// src/search/gammas-large.txt from 13×13 up).
     Train {
         /// Folder of .sgf games.
         #[arg(long)]

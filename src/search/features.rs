@@ -413,12 +413,19 @@ impl Gammas {
         out
     }
 
-    /// The table compiled into the engine.
-    pub fn builtin() -> &'static Gammas {
-        static TABLE: OnceLock<Gammas> = OnceLock::new();
-        TABLE.get_or_init(|| {
-            Gammas::parse(include_str!("gammas.txt")).unwrap_or_else(|e| {
-                log::error!("the compiled-in gammas.txt is unreadable ({e}); no learned prior");
+    /// The table compiled into the engine for a board of `size`: `gammas.txt` (fitted to
+    /// 9×9 games) below `LARGE_SIZE`, `gammas-large.txt` (fitted to 19×19 games) from it up.
+    pub fn builtin(size: usize) -> &'static Gammas {
+        static SMALL: OnceLock<Gammas> = OnceLock::new();
+        static LARGE: OnceLock<Gammas> = OnceLock::new();
+        let (cell, text, name) = if size >= super::params::LARGE_SIZE {
+            (&LARGE, include_str!("gammas-large.txt"), "gammas-large.txt")
+        } else {
+            (&SMALL, include_str!("gammas.txt"), "gammas.txt")
+        };
+        cell.get_or_init(|| {
+            Gammas::parse(text).unwrap_or_else(|e| {
+                log::error!("the compiled-in {name} is unreadable ({e}); no learned prior");
                 Gammas::default()
             })
         })
@@ -659,11 +666,13 @@ mod tests {
         ] {
             assert!(Gammas::parse(bad).is_err(), "{bad}");
         }
-        assert!(
-            Gammas::builtin()
-                .groups
-                .iter()
-                .all(|m| m.values().all(|&v| v > 0.0))
-        );
+        for size in [9, 19] {
+            assert!(
+                Gammas::builtin(size)
+                    .groups
+                    .iter()
+                    .all(|m| m.values().all(|&v| v > 0.0))
+            );
+        }
     }
 }

@@ -34,7 +34,7 @@ pub(super) fn even_weight(board: &Board, params: &Params) -> f32 {
 }
 
 /// Each move's share of the position's strength under the learned model
-/// (`features::Gammas::builtin`), in the order of `moves` (pass: 0); empty when the
+/// (`features::Gammas::builtin` for the board's size), in the order of `moves` (pass: 0); empty when the
 /// learned prior is off (`learned_weight` 0).
 pub(super) fn learned_shares(
     board: &Board,
@@ -47,7 +47,7 @@ pub(super) fn learned_shares(
     if learned_weight(board, params) <= 0.0 {
         return Vec::new();
     }
-    let gammas = Gammas::builtin();
+    let gammas = Gammas::builtin(board.geometry().size());
     let near = StoneDistance::new(board);
     let mut shares: Vec<f32> = moves
         .iter()
@@ -248,8 +248,14 @@ mod tests {
         assert_eq!(learned_weight(&big, &weights), 11.0);
         assert_eq!(learned_weight(&Board::new(13).unwrap(), &weights), 11.0);
         // The compiled-in table is a real fit: shapes and every tactical group.
-        let table = Gammas::builtin();
-        assert!(table.groups.iter().all(|m| !m.is_empty()));
-        assert!(table.groups[0].len() > 100);
+        for size in [9, 19] {
+            let table = Gammas::builtin(size);
+            assert!(table.groups.iter().all(|m| !m.is_empty()));
+            assert!(table.groups[0].len() > 100);
+        }
+        // 13×13 and up read the table fitted to 19×19 games, smaller boards the 9×9 one.
+        assert!(std::ptr::eq(Gammas::builtin(13), Gammas::builtin(19)));
+        assert!(std::ptr::eq(Gammas::builtin(7), Gammas::builtin(9)));
+        assert!(!std::ptr::eq(Gammas::builtin(9), Gammas::builtin(19)));
     }
 }
