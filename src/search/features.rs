@@ -2,7 +2,8 @@
 //! Patterns in the Game of Go", 2007): each legal move gets one value in each of a few
 //! feature groups, each value a strength γ, and a move's strength is the product of its
 //! values' γ. The γ are fitted to games by `train` (Minorization-Maximization) and the
-//! table is compiled in (`gammas.txt`); the tree's prior reads a move's share of the
+//! tables are compiled in (`gammas.txt` fitted to 9×9 games, `gammas-large.txt` to 19×19
+//! games for boards of 13×13 and up); the tree's prior reads a move's share of the
 //! position's total strength.
 //!
 //! Groups:

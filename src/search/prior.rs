@@ -34,8 +34,8 @@ pub(super) fn even_weight(board: &Board, params: &Params) -> f32 {
 }
 
 /// Each move's share of the position's strength under the learned model
-/// (`features::Gammas::builtin` for the board's size), in the order of `moves` (pass: 0); empty when the
-/// learned prior is off (`learned_weight` 0).
+/// (`features::Gammas::builtin` for the board's size), in the order of `moves` (pass: 0);
+/// empty when the learned prior is off (`learned_weight` 0).
 pub(super) fn learned_shares(
     board: &Board,
     color: Color,
