@@ -145,9 +145,8 @@ impl Engine {
         let params = &self.opts.params;
         let best = report.best().map_or(0.0, |b| b.winrate());
         let enough = (best - params.pass_slack).min(0.5);
-        let pass_ok = report
-            .candidate(Move::Pass)
-            .is_some_and(|x| x.visits >= 30 && x.winrate() >= enough);
+        let pass = report.candidate(Move::Pass);
+        let pass_ok = pass.is_some_and(|x| x.visits >= 30 && x.winrate() >= enough);
         let board = self.game.board();
         let settled = || {
             report.ownership(p).abs() >= params.settled_ownership
@@ -157,8 +156,7 @@ impl Engine {
         // search does not score above its pass spends a stone for nothing.
         let scores_no_better = || {
             decided(best)
-                && report
-                    .candidate(Move::Pass)
+                && pass
                     .zip(report.candidate(mv))
                     .is_some_and(|(pass, m)| pass.mean_margin() >= m.mean_margin())
         };
