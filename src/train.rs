@@ -150,12 +150,17 @@ impl Data {
     pub fn fit(&self, fit: &Fit) -> (Gammas, Vec<f64>) {
         let n = self.values.len();
         let fitted = |g: usize| fit.groups.is_empty() || fit.groups.contains(&g);
+        // A value seen too seldom for the table keeps strength 1 through the fit, as in
+        // the table: the other groups then fit around it, and the fitted model is the
+        // table's.
+        let kept = |i: usize| !fitted(self.values[i].0) || self.seen[i] >= fit.min_seen;
         let mut gamma: Vec<f64> = self
             .values
             .iter()
-            .map(|&(g, v)| match &fit.base {
-                Some(base) => base.groups[g].get(&v).copied().unwrap_or(1.0) as f64,
-                None => 1.0,
+            .enumerate()
+            .map(|(i, &(g, v))| match &fit.base {
+                Some(base) if kept(i) => base.groups[g].get(&v).copied().unwrap_or(1.0) as f64,
+                _ => 1.0,
             })
             .collect();
         let mut wins = vec![0.0f64; n];
@@ -183,7 +188,7 @@ impl Data {
                     }
                 }
                 for i in 0..n {
-                    if self.values[i].0 == g {
+                    if self.values[i].0 == g && kept(i) {
                         // Coulom's prior: a win and a loss against strength 1.
                         gamma[i] = (wins[i] + 1.0) / (denom[i] + 2.0 / (gamma[i] + 1.0));
                     }
@@ -377,6 +382,8 @@ mod tests {
                 held: false,
             });
         }
+        // Every value is offered in every position.
+        data.seen.iter_mut().for_each(|s| *s = 4000);
         let fit = Fit {
             iterations: 30,
             holdout: 0,
@@ -435,6 +442,51 @@ mod tests {
         };
         let (table, _) = data.fit(&all);
         assert!(table.groups[0].values().all(|&g| g != 0.5));
+    }
+
+    #[test]
+    fn a_value_seen_too_seldom_keeps_strength_one_through_the_fit() {
+        // Group 0: value 1 is played every time it is offered, but offered in one position
+        // only; value 0 everywhere. With min_seen 2, value 1 stays at 1 in the fit as in
+        // the table.
+        let mut data = Data::default();
+        let common = data.dense(0, 0);
+        let rare = data.dense(0, 1);
+        let rest: Vec<u32> = (1..GROUPS).map(|g| data.dense(g, 0)).collect();
+        let cand = |v: u32| {
+            let mut d = [0u32; GROUPS];
+            d[0] = v;
+            d[1..].copy_from_slice(&rest);
+            (d, 1)
+        };
+        data.positions.push(Position {
+            cands: vec![cand(common), cand(rare)],
+            chosen: 1,
+            held: false,
+        });
+        for _ in 0..20 {
+            data.positions.push(Position {
+                cands: vec![cand(common), cand(common)],
+                chosen: 0,
+                held: false,
+            });
+        }
+        data.seen = vec![21, 1];
+        data.seen.extend(std::iter::repeat_n(21, GROUPS - 1));
+        let fit = |min_seen| Fit {
+            iterations: 10,
+            holdout: 0,
+            min_seen,
+            base: None,
+            groups: Vec::new(),
+        };
+        let (table, gamma) = data.fit(&fit(2));
+        assert_eq!(gamma[rare as usize], 1.0);
+        assert!(!table.groups[0].contains_key(&1));
+        // Seen often enough, it is fitted above the common value.
+        let (table, gamma) = data.fit(&fit(1));
+        assert!(gamma[rare as usize] > gamma[common as usize]);
+        assert!(table.groups[0].contains_key(&1));
     }
 
     #[test]

@@ -117,29 +117,33 @@ fn permutations<const N: usize>(cells: &[(i32, i32); N]) -> [[usize; N]; 8] {
     out
 }
 
+/// Per symmetry, the weight of each cell's code in the key: `CODES` to the power of the
+/// cell's place under the symmetry (`permutations`).
+type Weights<const N: usize> = [[u32; N]; 8];
+
+/// `Weights` of `cells` (at most 12, so that a key fits in 32 bits).
+fn weights<const N: usize>(cells: &[(i32, i32); N]) -> Weights<N> {
+    permutations(cells).map(|perm| perm.map(|to| CODES.pow(to as u32)))
+}
+
 /// The symmetries of the 3×3 cells.
-fn symmetries() -> &'static [[usize; 8]; 8] {
-    static SYM: OnceLock<[[usize; 8]; 8]> = OnceLock::new();
-    SYM.get_or_init(|| permutations(&CELLS))
+fn symmetries() -> &'static Weights<8> {
+    static SYM: OnceLock<Weights<8>> = OnceLock::new();
+    SYM.get_or_init(|| weights(&CELLS))
 }
 
 /// The symmetries of the diamond's cells.
-fn diamond_symmetries() -> &'static [[usize; 12]; 8] {
-    static SYM: OnceLock<[[usize; 12]; 8]> = OnceLock::new();
-    SYM.get_or_init(|| permutations(&diamond_cells()))
+fn diamond_symmetries() -> &'static Weights<12> {
+    static SYM: OnceLock<Weights<12>> = OnceLock::new();
+    SYM.get_or_init(|| weights(&diamond_cells()))
 }
 
-/// The least base-6 number of `codes` over the symmetries `perms`.
-fn least_key<const N: usize>(codes: &[u32; N], perms: &[[usize; N]; 8]) -> u32 {
-    perms
+/// The least base-`CODES` number of `codes` over the symmetries: each cell's code is the
+/// digit of the place the symmetry moves the cell to.
+fn least_key<const N: usize>(codes: &[u32; N], weights: &Weights<N>) -> u32 {
+    weights
         .iter()
-        .map(|perm| {
-            let mut moved = [0u32; N];
-            for k in 0..N {
-                moved[perm[k]] = codes[k];
-            }
-            moved.iter().rev().fold(0, |key, &v| key * CODES + v)
-        })
+        .map(|w| (0..N).map(|k| codes[k] * w[k]).sum::<u32>())
         .min()
         .unwrap_or(0)
 }
