@@ -22,7 +22,11 @@
 //! - **region** (boards of 13×13 and up): where a move in open space stands: its line, its
 //!   line along the other axis (corner, side or middle) and how far the nearest stone is.
 //!   This is the whole-board knowledge of the opening (corners, then sides) that the local
-//!   shapes cannot see.
+//!   shapes cannot see;
+//! - **big** (boards of 13×13 and up): the shape out to Manhattan distance 3 (the diamond
+//!   and the twelve points three away), reduced over the 8 symmetries and hashed to 32
+//!   bits; 0 with no stone within distance 3 (open space, which region tells apart). Most
+//!   such shapes are rare: only those seen often in the games get a strength.
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -32,7 +36,7 @@ use crate::go::tactics::Ladder;
 use crate::go::{Board, Color, Point};
 
 /// Feature groups; a move has one value in each.
-pub const GROUPS: usize = 10;
+pub const GROUPS: usize = 11;
 pub const SHAPE: usize = 0;
 pub const CAPTURE: usize = 1;
 pub const ESCAPE: usize = 2;
@@ -43,6 +47,7 @@ pub const LAST2: usize = 6;
 pub const LINE: usize = 7;
 pub const DIAMOND: usize = 8;
 pub const REGION: usize = 9;
+pub const BIG: usize = 10;
 
 /// Names of the groups, as in `gammas.txt`.
 pub const GROUP_NAMES: [&str; GROUPS] = [
@@ -56,6 +61,7 @@ pub const GROUP_NAMES: [&str; GROUPS] = [
     "line",
     "diamond",
     "region",
+    "big",
 ];
 
 /// The smallest board that has the region group (below it the value is `REGION_NONE`): the
@@ -119,17 +125,45 @@ fn permutations<const N: usize>(cells: &[(i32, i32); N]) -> [[usize; N]; 8] {
 
 /// Per symmetry, the weight of each cell's code in the key: `CODES` to the power of the
 /// cell's place under the symmetry (`permutations`).
-type Weights<const N: usize> = [[u32; N]; 8];
+type Weights<const N: usize> = [[u64; N]; 8];
 
-/// `Weights` of `cells` (at most 12, so that a key fits in 32 bits).
+/// `Weights` of `cells` (at most 24, so that a key fits in 64 bits).
 fn weights<const N: usize>(cells: &[(i32, i32); N]) -> Weights<N> {
-    permutations(cells).map(|perm| perm.map(|to| CODES.pow(to as u32)))
+    permutations(cells).map(|perm| perm.map(|to| (CODES as u64).pow(to as u32)))
 }
 
 /// The symmetries of the 3×3 cells.
 fn symmetries() -> &'static Weights<8> {
     static SYM: OnceLock<Weights<8>> = OnceLock::new();
     SYM.get_or_init(|| weights(&CELLS))
+}
+
+/// The big shape's cells beyond the diamond: the twelve points at Manhattan distance 3.
+const FARTHER: [(i32, i32); 12] = [
+    (0, -3),
+    (-3, 0),
+    (3, 0),
+    (0, 3),
+    (-1, -2),
+    (1, -2),
+    (-2, -1),
+    (2, -1),
+    (-2, 1),
+    (2, 1),
+    (-1, 2),
+    (1, 2),
+];
+
+/// The big shape's cells: the diamond's (`diamond_cells`), then `FARTHER`.
+fn big_cells() -> [(i32, i32); 24] {
+    let diamond = diamond_cells();
+    std::array::from_fn(|k| if k < 12 { diamond[k] } else { FARTHER[k - 12] })
+}
+
+/// The symmetries of the big shape's cells.
+fn big_symmetries() -> &'static Weights<24> {
+    static SYM: OnceLock<Weights<24>> = OnceLock::new();
+    SYM.get_or_init(|| weights(&big_cells()))
 }
 
 /// The symmetries of the diamond's cells.
@@ -139,11 +173,11 @@ fn diamond_symmetries() -> &'static Weights<12> {
 }
 
 /// The least base-`CODES` number of `codes` over the symmetries: each cell's code is the
-/// digit of the place the symmetry moves the cell to.
-fn least_key<const N: usize>(codes: &[u32; N], weights: &Weights<N>) -> u32 {
+/// digit of the place the symmetry moves the cell to. Up to 12 cells fit in 32 bits.
+fn least_key<const N: usize>(codes: &[u32; N], weights: &Weights<N>) -> u64 {
     weights
         .iter()
-        .map(|w| (0..N).map(|k| codes[k] * w[k]).sum::<u32>())
+        .map(|w| (0..N).map(|k| codes[k] as u64 * w[k]).sum::<u64>())
         .min()
         .unwrap_or(0)
 }
@@ -184,7 +218,7 @@ fn ring_codes(b: &Board, p: Point, c: Color) -> [u32; 8] {
 
 /// The shape key of `c` playing `p`: cell codes in base 6, minimal over the symmetries.
 pub fn shape_key(b: &Board, p: Point, c: Color) -> u32 {
-    least_key(&ring_codes(b, p, c), symmetries())
+    least_key(&ring_codes(b, p, c), symmetries()) as u32
 }
 
 /// The diamond key of `c` playing `p`: the 3×3 codes and the four points two away on the
@@ -198,18 +232,45 @@ pub fn diamond_key(b: &Board, p: Point, c: Color) -> u32 {
 fn diamond_key_around(b: &Board, p: Point, c: Color, ring: &[u32; 8]) -> u32 {
     let mut codes = [0u32; 12];
     codes[..8].copy_from_slice(ring);
+    far_codes(b, p, c, &FAR, &mut codes[8..]);
+    least_key(&codes, diamond_symmetries()) as u32
+}
+
+/// The codes of the cells at `offsets` from `p` (not marked for atari; edge beyond the
+/// board).
+fn far_codes<const N: usize>(
+    b: &Board,
+    p: Point,
+    c: Color,
+    offsets: &[(i32, i32); N],
+    codes: &mut [u32],
+) {
     let g = b.geometry();
     let (x, y) = g.coords(p);
     let n = g.size() as i32;
-    for (k, &(dx, dy)) in FAR.iter().enumerate() {
+    for (k, &(dx, dy)) in offsets.iter().enumerate() {
         let (qx, qy) = (x as i32 + dx, y as i32 + dy);
-        codes[8 + k] = if (0..n).contains(&qx) && (0..n).contains(&qy) {
+        codes[k] = if (0..n).contains(&qx) && (0..n).contains(&qy) {
             cell_code(b, g.point(qx as usize, qy as usize), c, false)
         } else {
             3
         };
     }
-    least_key(&codes, diamond_symmetries())
+}
+
+/// The big key of `c` playing `p` (see the module's list), given the 3×3 codes `ring`;
+/// `nearest` is the distance to the nearest stone (`StoneDistance::at`).
+fn big_key_around(b: &Board, p: Point, c: Color, ring: &[u32; 8], nearest: usize) -> u32 {
+    if b.geometry().size() < REGION_MIN_SIZE || nearest > 3 {
+        return 0;
+    }
+    let mut codes = [0u32; 24];
+    codes[..8].copy_from_slice(ring);
+    far_codes(b, p, c, &FAR, &mut codes[8..12]);
+    far_codes(b, p, c, &FARTHER, &mut codes[12..]);
+    let key = least_key(&codes, big_symmetries());
+    // Fibonacci hashing to 32 bits; 0 is kept for open space.
+    ((key.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as u32).max(1)
 }
 
 /// Coulom's distance bucket between two points (`None`: no such move).
@@ -314,7 +375,7 @@ pub fn features(
 ) -> Features {
     let mut f = [0u32; GROUPS];
     let ring = ring_codes(b, p, c);
-    f[SHAPE] = least_key(&ring, symmetries());
+    f[SHAPE] = least_key(&ring, symmetries()) as u32;
     let mut captured = 0u32;
     let mut frees = false;
     let mut escapes = false;
@@ -355,6 +416,7 @@ pub fn features(
     f[LINE] = (b.geometry().line(p) - 1).min(4) as u32;
     f[DIAMOND] = diamond_key_around(b, p, c, &ring);
     f[REGION] = region(b, p, near);
+    f[BIG] = big_key_around(b, p, c, &ring, near.at(p));
     f
 }
 
@@ -518,6 +580,62 @@ mod tests {
             diamond_key(&b, g.point(5, 5), Color::Black),
             diamond_key(&b, g.point(5, 4), Color::Black)
         );
+    }
+
+    #[test]
+    fn big_keys_are_the_same_under_every_symmetry_see_three_points_out_and_need_a_large_board() {
+        let b = Board::from_diagram(
+            ". . . . . . . . . . . . .
+             . . . . . . . . . . . . .
+             . . X O . . . . . . . . .
+             . . . O X . . . . . . . .
+             . . . . . . . . . . . . .
+             . . . . . . . . . . . . .
+             . . . . . . . . . . . . .
+             . . . . . . . . . . . . .
+             . . . . . . . . . . . . .
+             . . . . . . . . . . . . .
+             . . . . . . . . . . . . .
+             . . . . . . . . . . . . .
+             . . . . . . . . . . . . .",
+        )
+        .unwrap();
+        let g = b.geometry();
+        let big = |b: &Board, p: Point| {
+            let ring = ring_codes(b, p, Color::Black);
+            big_key_around(b, p, Color::Black, &ring, StoneDistance::new(b).at(p))
+        };
+        for p in g.points().filter(|&p| b.cell(p) == EMPTY) {
+            let key = big(&b, p);
+            for s in 0..8 {
+                let t = transformed(&b, s);
+                let (tx, ty) = turn(s, g.size(), g.coords(p));
+                assert_eq!(big(&t, g.point(tx, ty)), key);
+            }
+        }
+        // Rows count from the bottom: the stones are at (2, 10), (3, 10), (3, 9) and (4, 9).
+        // (7, 9) has (4, 9) three away on its line: out of its diamond, in its big shape.
+        // (8, 9), four away, is open space; so is the middle. (2, 7) has (2, 10) three away
+        // and the edge three to its left.
+        assert_eq!(big(&b, g.point(6, 6)), 0, "open space");
+        assert_eq!(big(&b, g.point(8, 9)), 0);
+        assert_eq!(diamond_key(&b, g.point(7, 9), Color::Black), 0);
+        assert_ne!(big(&b, g.point(7, 9)), 0);
+        assert_eq!(diamond_key(&b, g.point(2, 7), Color::Black), 0);
+        assert_ne!(big(&b, g.point(2, 7)), 0);
+        assert_ne!(big(&b, g.point(2, 7)), big(&b, g.point(7, 9)));
+        // Below 13x13 the group is not used.
+        let small = Board::from_diagram(
+            ". . . . .
+             . X O . .
+             . . . . .
+             . . . . .
+             . . . . .",
+        )
+        .unwrap();
+        let q = small.geometry().point(2, 3);
+        let ring = ring_codes(&small, q, Color::Black);
+        assert_eq!(big_key_around(&small, q, Color::Black, &ring, 1), 0);
     }
 
     #[test]

@@ -138,8 +138,11 @@ params! {
     /// gets this times the square root of its share of the position's strength. 0: off.
     prior_learned: f32 = 210.0, 0.0..=1e6;
     /// `prior_learned` on boards of 13×13 and up, where the shares are spread over more
-    /// points and the tree's AMAF statistics are noisier in the open opening.
-    prior_learned_large: f32 = 300.0, 0.0..=1e6;
+    /// points and the tree's AMAF statistics are noisier in the open opening. 300 until the
+    /// large table got its big shapes, whose sharper shares want less: against Pachi at
+    /// 2,000 playouts to 500 on 19×19, big shapes at 150 won 27 of 40, at 300 15 of 40, and
+    /// the table before at 150 19 of 40, at 300 26 of 65 (`matches/2026-11-26-19x19-big-shapes/`).
+    prior_learned_large: f32 = 150.0, 0.0..=1e6;
     /// Even prior of every move: this many visits at a 50% win rate (below 13×13; Pachi's
     /// 9×9 weights are 14 for this and 210 for its pattern prior, as here).
     prior_even: f32 = 14.0, 0.0..=1e6;

@@ -247,10 +247,19 @@ mod tests {
         let big = Board::new(19).unwrap();
         assert_eq!(learned_weight(&big, &weights), 11.0);
         assert_eq!(learned_weight(&Board::new(13).unwrap(), &weights), 11.0);
-        // The compiled-in table is a real fit: shapes and every tactical group.
+        // The compiled-in table is a real fit: shapes and every tactical group (the big
+        // shapes on large boards only).
         for size in [9, 19] {
             let table = Gammas::builtin(size);
-            assert!(table.groups.iter().all(|m| !m.is_empty()));
+            let big = crate::search::features::BIG;
+            assert!(
+                table
+                    .groups
+                    .iter()
+                    .enumerate()
+                    .all(|(g, m)| !m.is_empty() || (g == big && size < 13))
+            );
+            assert_eq!(table.groups[big].is_empty(), size < 13);
             assert!(table.groups[0].len() > 100);
         }
         // 13×13 and up read the table fitted to 19×19 games, smaller boards the 9×9 one.
