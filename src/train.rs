@@ -202,7 +202,7 @@ impl Data {
             }
         }
         for (i, &(g, v)) in self.values.iter().enumerate() {
-            if fitted(g) && self.seen[i] >= fit.min_seen {
+            if fitted(g) && kept(i) {
                 table.groups[g].insert(v, gamma[i] as f32);
             }
         }

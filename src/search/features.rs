@@ -224,16 +224,19 @@ pub fn shape_key(b: &Board, p: Point, c: Color) -> u32 {
 /// The diamond key of `c` playing `p`: the 3×3 codes and the four points two away on the
 /// lines (edge beyond the board; not marked for atari), minimal over the symmetries.
 pub fn diamond_key(b: &Board, p: Point, c: Color) -> u32 {
-    diamond_key_around(b, p, c, &ring_codes(b, p, c))
+    least_key(
+        &diamond_codes(b, p, c, &ring_codes(b, p, c)),
+        diamond_symmetries(),
+    ) as u32
 }
 
-/// `diamond_key` given the 3×3 codes `ring` (`ring_codes`), which `features` shares with
-/// the shape key.
-fn diamond_key_around(b: &Board, p: Point, c: Color, ring: &[u32; 8]) -> u32 {
+/// The diamond's cell codes (`diamond_cells` order) given the 3×3 codes `ring`
+/// (`ring_codes`), which `features` shares with the shape key; the big shape extends them.
+fn diamond_codes(b: &Board, p: Point, c: Color, ring: &[u32; 8]) -> [u32; 12] {
     let mut codes = [0u32; 12];
     codes[..8].copy_from_slice(ring);
     far_codes(b, p, c, &FAR, &mut codes[8..]);
-    least_key(&codes, diamond_symmetries()) as u32
+    codes
 }
 
 /// The codes of the cells at `offsets` from `p` (not marked for atari; edge beyond the
@@ -258,15 +261,14 @@ fn far_codes<const N: usize>(
     }
 }
 
-/// The big key of `c` playing `p` (see the module's list), given the 3×3 codes `ring`;
-/// `nearest` is the distance to the nearest stone (`StoneDistance::at`).
-fn big_key_around(b: &Board, p: Point, c: Color, ring: &[u32; 8], nearest: usize) -> u32 {
+/// The big key of `c` playing `p` (see the module's list), given the diamond's codes
+/// (`diamond_codes`); `nearest` is the distance to the nearest stone (`StoneDistance::at`).
+fn big_key_around(b: &Board, p: Point, c: Color, diamond: &[u32; 12], nearest: usize) -> u32 {
     if b.geometry().size() < REGION_MIN_SIZE || nearest > 3 {
         return 0;
     }
     let mut codes = [0u32; 24];
-    codes[..8].copy_from_slice(ring);
-    far_codes(b, p, c, &FAR, &mut codes[8..12]);
+    codes[..12].copy_from_slice(diamond);
     far_codes(b, p, c, &FARTHER, &mut codes[12..]);
     let key = least_key(&codes, big_symmetries());
     // Fibonacci hashing to 32 bits; 0 is kept for open space.
@@ -414,9 +416,10 @@ pub fn features(
     f[LAST] = distance(b, p, last[0]);
     f[LAST2] = distance(b, p, last[1]);
     f[LINE] = (b.geometry().line(p) - 1).min(4) as u32;
-    f[DIAMOND] = diamond_key_around(b, p, c, &ring);
+    let diamond = diamond_codes(b, p, c, &ring);
+    f[DIAMOND] = least_key(&diamond, diamond_symmetries()) as u32;
     f[REGION] = region(b, p, near);
-    f[BIG] = big_key_around(b, p, c, &ring, near.at(p));
+    f[BIG] = big_key_around(b, p, c, &diamond, near.at(p));
     f
 }
 
@@ -602,8 +605,8 @@ mod tests {
         .unwrap();
         let g = b.geometry();
         let big = |b: &Board, p: Point| {
-            let ring = ring_codes(b, p, Color::Black);
-            big_key_around(b, p, Color::Black, &ring, StoneDistance::new(b).at(p))
+            let diamond = diamond_codes(b, p, Color::Black, &ring_codes(b, p, Color::Black));
+            big_key_around(b, p, Color::Black, &diamond, StoneDistance::new(b).at(p))
         };
         for p in g.points().filter(|&p| b.cell(p) == EMPTY) {
             let key = big(&b, p);
@@ -634,8 +637,13 @@ mod tests {
         )
         .unwrap();
         let q = small.geometry().point(2, 3);
-        let ring = ring_codes(&small, q, Color::Black);
-        assert_eq!(big_key_around(&small, q, Color::Black, &ring, 1), 0);
+        let diamond = diamond_codes(
+            &small,
+            q,
+            Color::Black,
+            &ring_codes(&small, q, Color::Black),
+        );
+        assert_eq!(big_key_around(&small, q, Color::Black, &diamond, 1), 0);
     }
 
     #[test]
