@@ -23,18 +23,23 @@ const JUDGE_NODES: usize = 1 << 22;
 /// then a toss-up, not alive or dead by whose turn the scoring found: a flat sample from
 /// the side to move alone kept a group alive that dies when its opponent moves first
 /// (score.tst 3, GNU Go's games), and missed a kill the tree reads (score.tst 30). One
-/// thread, so a seed gives one answer.
+/// thread, so a seed gives one answer. The learned prior weighs
+/// `judge_prior_learned_large` on large boards.
 fn judged_ownership(game: &Game, limits: Limits, seed: u64, params: &Params) -> Vec<f64> {
     let half = Limits {
         playouts: limits.playouts.map(|n| n.div_ceil(2)),
         time: limits.time.map(|t| t / 2),
+    };
+    let params = Params {
+        prior_learned_large: params.judge_prior_learned_large,
+        ..*params
     };
     let mut searcher = Searcher::new(Config {
         policy: Policy::Heavy,
         threads: 1,
         node_cap: JUDGE_NODES,
         reuse: false,
-        params: *params,
+        params,
     });
     let mut mean = vec![0.0; MAX_POINTS];
     let first = game.to_move();
@@ -281,6 +286,32 @@ mod tests {
             let e9 = own[g.geometry().point(4, 8).idx()];
             assert!(e9 > 0.5, "{to_move:?} to move: E9 owned {e9}");
         }
+    }
+
+    #[test]
+    fn the_judging_searches_weigh_the_learned_prior_by_their_own_parameter() {
+        let mut rows = vec![". . . . . . . . . . . . ."; 13];
+        rows[3] = ". . . X . . . . . O . . .";
+        rows[9] = ". . . O . . . . . X X . .";
+        let g = Game::from_diagram(
+            &rows.join("\n"),
+            Rules::new(RuleSet::Chinese),
+            7.5,
+            Color::Black,
+        )
+        .unwrap();
+        let judged = |params: Params| judged_ownership(&g, Limits::playouts(400), 5, &params);
+        let base = judged(Params::default());
+        let play_weight = Params {
+            prior_learned_large: 1.0,
+            ..Params::default()
+        };
+        assert_eq!(judged(play_weight), base, "play's large-board weight is not the judge's");
+        let judge_weight = Params {
+            judge_prior_learned_large: 1.0,
+            ..Params::default()
+        };
+        assert_ne!(judged(judge_weight), base);
     }
 
     #[test]

@@ -217,6 +217,11 @@ params! {
     /// Most liberties a seki chain may have besides the ones it shares: more eye space
     /// makes a living group with territory, not a seki.
     seki_max_eye_space: u32 = 6, 0..=1000;
+    /// `prior_learned_large` in the searches that judge dead stones (`ownership::statuses`:
+    /// scoring and the pass decisions), which want the tree to follow the learned moves
+    /// longer than play does: at 150 score.tst case 30 (19×19, a group of 15 points) was
+    /// judged alive with seeds 1 and 3 of 1–3, at 300 dead with all three.
+    judge_prior_learned_large: f32 = 300.0, 0.0..=1e6;
 }
 
 impl Params {
