@@ -306,7 +306,11 @@ mod tests {
             prior_learned_large: 1.0,
             ..Params::default()
         };
-        assert_eq!(judged(play_weight), base, "play's large-board weight is not the judge's");
+        assert_eq!(
+            judged(play_weight),
+            base,
+            "play's large-board weight is not the judge's"
+        );
         let judge_weight = Params {
             judge_prior_learned_large: 1.0,
             ..Params::default()
