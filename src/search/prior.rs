@@ -249,17 +249,12 @@ mod tests {
         assert_eq!(learned_weight(&Board::new(13).unwrap(), &weights), 11.0);
         // The compiled-in table is a real fit: shapes and every tactical group (the big
         // shapes on large boards only).
+        use crate::search::features::{BIG, GROUPS};
         for size in [9, 19] {
             let table = Gammas::builtin(size);
-            let big = crate::search::features::BIG;
-            assert!(
-                table
-                    .groups
-                    .iter()
-                    .enumerate()
-                    .all(|(g, m)| !m.is_empty() || (g == big && size < 13))
-            );
-            assert_eq!(table.groups[big].is_empty(), size < 13);
+            let large = size >= crate::search::params::LARGE_SIZE;
+            assert!((0..GROUPS).all(|g| g == BIG || !table.groups[g].is_empty()));
+            assert_eq!(table.groups[BIG].is_empty(), !large);
             assert!(table.groups[0].len() > 100);
         }
         // 13×13 and up read the table fitted to 19×19 games, smaller boards the 9×9 one.
