@@ -72,6 +72,10 @@ struct Cli {
     /// Write GoGui live graphics (`gogui-gfx:` blocks) to stderr during genmove.
     #[arg(long, global = true)]
     gogui_live: bool,
+    /// Playouts that judge dead stones (final_score, final_status_list, the pass after an
+    /// opponent's pass), half with each side moving first: more read big groups further.
+    #[arg(long, default_value_t = Options::default().status_playouts, global = true)]
+    status_playouts: u64,
     /// Playout policy.
     #[arg(long, value_enum, default_value_t = Options::default().policy, global = true)]
     policy: Policy,
@@ -145,10 +149,10 @@ impl Cli {
             ponder: self.ponder,
             gogui_live: self.gogui_live,
             seed: self.seed,
+            status_playouts: self.status_playouts.clamp(2, 10_000_000),
             policy: self.policy,
             reuse_tree: !self.no_tree_reuse,
             params,
-            ..Options::default()
         })
     }
 

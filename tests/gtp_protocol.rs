@@ -623,3 +623,21 @@ fn params_are_listed_set_and_reach_the_search() {
         .unwrap();
     assert_eq!(bad.status.code(), Some(2));
 }
+
+#[test]
+fn status_playouts_set_the_effort_of_the_dead_stone_judgement() {
+    // A black stone left inside white's corner: the judged ownership is reproducible for
+    // one count of judging playouts and moves with the count.
+    let input =
+        b"boardsize 9\nplay b E5\nplay w C3\nplay b C4\nplay w D3\nplay b B2\nhoshi-ownership\n";
+    let ownership = |n: &str| {
+        let (out, status) = session(input, &["--seed", "3", "--status-playouts", n]);
+        assert!(status.success());
+        out.lines()
+            .find(|l| l.starts_with("= INFLUENCE"))
+            .expect("an ownership answer")
+            .to_string()
+    };
+    assert_eq!(ownership("200"), ownership("200"));
+    assert_ne!(ownership("200"), ownership("3000"));
+}
