@@ -73,7 +73,8 @@ struct Cli {
     #[arg(long, global = true)]
     gogui_live: bool,
     /// Playouts that judge dead stones (final_score, final_status_list, the pass after an
-    /// opponent's pass), half with each side moving first: more read big groups further.
+    /// opponent's pass, there within the move's time), half with each side moving first;
+    /// 2 to 10,000,000. More take longer: about 3 s for 40,000 on a 19×19 end position.
     #[arg(long, default_value_t = Options::default().status_playouts, global = true)]
     status_playouts: u64,
     /// Playout policy.
