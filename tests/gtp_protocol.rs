@@ -626,8 +626,8 @@ fn params_are_listed_set_and_reach_the_search() {
 
 #[test]
 fn status_playouts_set_the_effort_of_the_dead_stone_judgement() {
-    // A black stone left inside white's corner: the judged ownership is reproducible for
-    // one count of judging playouts and moves with the count.
+    // A few stones on 9×9 (black B2 under white's C3-D3): the judged ownership is
+    // reproducible for one count of judging playouts and moves with the count.
     let input =
         b"boardsize 9\nplay b E5\nplay w C3\nplay b C4\nplay w D3\nplay b B2\nhoshi-ownership\n";
     let ownership = |n: &str| {
