@@ -143,6 +143,15 @@ params! {
     /// 2,000 playouts to 500 on 19×19, big shapes at 150 won 27 of 40, at 300 15 of 40, and
     /// the table before at 150 19 of 40, at 300 26 of 65 (`matches/2026-11-26-19x19-big-shapes/`).
     prior_learned_large: f32 = 150.0, 0.0..=1e6;
+    /// The fuseki on boards of 13×13 and up: the learned prior's weight is
+    /// `prior_learned_large` times (1 + this) on the empty board, falling linearly to
+    /// `prior_learned_large` once `prior_opening_stones` stones are on the board (Pachi
+    /// ramps its network prior down over the opening in the same way). The playouts of a
+    /// large empty board tell corners from the middle by little more than noise, so
+    /// without it the tree wandered into the open (K12, H12 as first moves at 2 s).
+    prior_opening_boost: f32 = 3.0, 0.0..=1e3;
+    /// Stones on the board at which `prior_opening_boost` has fallen to nothing; 0: off.
+    prior_opening_stones: u32 = 40, 0..=1000;
     /// Even prior of every move: this many visits at a 50% win rate (below 13×13; Pachi's
     /// 9×9 weights are 14 for this and 210 for its pattern prior, as here).
     prior_even: f32 = 14.0, 0.0..=1e6;

@@ -8,20 +8,24 @@
 //! weights are `Params`.
 
 use super::features::{Gammas, StoneDistance, features};
-use super::params::{Params, by_size};
+use super::params::{LARGE_SIZE, Params, by_size};
 use super::patterns;
 use crate::go::point::EMPTY;
 use crate::go::tactics::Ladder;
 use crate::go::{Board, Color, Move, Point};
 
 /// The learned prior's weight on `board`: `prior_learned`, or `prior_learned_large` on
-/// boards with the region group (13×13 and up).
+/// boards with the region group (13×13 and up), raised there in the opening by
+/// `prior_opening_boost` over the first `prior_opening_stones` stones.
 pub(super) fn learned_weight(board: &Board, params: &Params) -> f32 {
-    by_size(
-        board.geometry().size(),
-        params.prior_learned,
-        params.prior_learned_large,
-    )
+    let size = board.geometry().size();
+    let weight = by_size(size, params.prior_learned, params.prior_learned_large);
+    if size < LARGE_SIZE || params.prior_opening_stones == 0 {
+        return weight;
+    }
+    let stones = size * size - board.empty_count();
+    let left = 1.0 - stones as f32 / params.prior_opening_stones as f32;
+    weight * (1.0 + params.prior_opening_boost * left.max(0.0))
 }
 
 /// The even prior's visits on `board`: `prior_even`, or `prior_even_large` from 13×13 up.
@@ -241,12 +245,38 @@ mod tests {
         let weights = Params {
             prior_learned: 7.0,
             prior_learned_large: 11.0,
+            prior_opening_stones: 0,
             ..Params::default()
         };
         assert_eq!(learned_weight(&b, &weights), 7.0);
         let big = Board::new(19).unwrap();
         assert_eq!(learned_weight(&big, &weights), 11.0);
         assert_eq!(learned_weight(&Board::new(13).unwrap(), &weights), 11.0);
+        // The opening boost: (1 + boost) on the empty large board, falling linearly with
+        // the stones, gone at `prior_opening_stones`; never below 13×13.
+        let opening = Params {
+            prior_opening_boost: 3.0,
+            prior_opening_stones: 4,
+            ..weights
+        };
+        let mut big = Board::new(19).unwrap();
+        let mut small = Board::new(9).unwrap();
+        assert_eq!(learned_weight(&big, &opening), 44.0);
+        assert_eq!(learned_weight(&small, &opening), 7.0);
+        let mut color = Color::Black;
+        for (i, (x, y)) in [(3, 3), (15, 15), (3, 15), (15, 3), (9, 9)]
+            .into_iter()
+            .enumerate()
+        {
+            let expected = 11.0 * (1.0 + 3.0 * (1.0 - (i as f32 / 4.0)).max(0.0));
+            assert_eq!(learned_weight(&big, &opening), expected, "{i} stones");
+            big.play(big.geometry().point(x, y), color);
+            small.play(small.geometry().point(x / 2, y / 2), color);
+            assert_eq!(learned_weight(&small, &opening), 7.0);
+            color = color.opp();
+        }
+        assert_eq!(learned_weight(&big, &opening), 11.0);
+        assert_eq!(learned_weight(&Board::new(19).unwrap(), &weights), 11.0);
         // The compiled-in table is a real fit: shapes and every tactical group (the big
         // shapes on large boards only).
         use crate::search::features::{BIG, GROUPS};
