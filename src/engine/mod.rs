@@ -3,6 +3,7 @@
 //! of `genmove` is in `decide.rs`.
 
 mod decide;
+mod mend;
 
 use std::time::{Duration, Instant};
 

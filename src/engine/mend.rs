@@ -1,0 +1,487 @@
+//! Shortages of liberties at the end of a game (`Engine::decide` under territory rules):
+//! before passing, the move that mends one (a capture that frees a short chain, a chain in
+//! atari that could escape, an own chain the opponent can short of liberties, a safe atari
+//! that joins an own chain), as GNU Go's end-of-game suite (filllib) asks for; and which
+//! moves mend nothing, for the pass decision. Reads the board (`go::tactics`) and the
+//! search's ownership (`Report`).
+
+use crate::go::tactics::{plays_safely, starts_ko, takes_as_ko};
+use crate::go::{Board, Color, Game, Move, Point};
+use crate::search::Report;
+
+/// What a move does about a shortage of liberties, in order of urgency (`mending_move`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum Mend {
+    /// Captures an enemy chain in atari next to an own chain of one or two liberties.
+    Capture,
+    /// Captures an enemy chain in atari that could get out of atari by extending (left
+    /// alone, the opponent saves it with tempo; a chain that stays in atari when it
+    /// extends is dead as it stands and is left for the count).
+    Take,
+    /// Gives an own chain in atari, or of two liberties that the opponent can take one of
+    /// safely, three liberties or more.
+    Extend,
+    /// Puts an enemy chain in atari with a stone that keeps two liberties and joins an own
+    /// chain.
+    Atari,
+}
+
+/// How a stone of `c` at the empty point `p` mends a shortage of liberties, if it does.
+fn mend_kind(board: &Board, p: Point, c: Color) -> Option<Mend> {
+    let (libs, _) = board.libs_after(p, c, 3);
+    // An atari from a stone on its own would be an invasion, a prisoner in the end.
+    let joins_own = board
+        .neighbors(p)
+        .into_iter()
+        .any(|n| board.color_at(n) == Some(c));
+    let mut kind = None;
+    for n in board.neighbors(p) {
+        let Some(owner) = board.color_at(n) else {
+            continue;
+        };
+        let found = if owner != c {
+            if board.atari_liberty(n) == Some(p) {
+                // The captured chain frees an own chain short of liberties, or could
+                // escape.
+                if touches_short_chain(board, n, c, 2) {
+                    Some(Mend::Capture)
+                } else if plays_safely(board, p, owner) {
+                    Some(Mend::Take)
+                } else {
+                    None
+                }
+            } else if board.two_liberties(n).is_some() && libs >= 2 && joins_own {
+                Some(Mend::Atari)
+            } else {
+                None
+            }
+        } else if libs >= 3 && threatened(board, n, c) {
+            Some(Mend::Extend)
+        } else {
+            None
+        };
+        kind = match (kind, found) {
+            (Some(a), Some(b)) => Some(std::cmp::min(a, b)),
+            (a, b) => a.or(b),
+        };
+    }
+    kind
+}
+
+/// Whether the chain of `c` at `n` is in atari, or has two liberties and the opponent can
+/// take one of them with a stone that `c` could take back only as a ko (`starts_ko`: a
+/// throw-in that starts a ko for the chain), or with a stone that is not itself in atari
+/// where the chain, then in atari, cannot extend at its last liberty to three (a shortage
+/// of liberties). A chain that can extend answers the atari when it comes: mending it now
+/// would spend a point for nothing.
+fn threatened(board: &Board, n: Point, c: Color) -> bool {
+    if board.atari_liberty(n).is_some() {
+        return true;
+    }
+    let o = c.opp();
+    board.two_liberties(n).is_some_and(|(a, b)| {
+        [(a, b), (b, a)].into_iter().any(|(l, m)| {
+            starts_ko(board, l, o) || (plays_safely(board, l, o) && !extends_out(board, l, m, c))
+        })
+    })
+}
+
+/// Whether, after the opponent of `c` plays `l` (a legal move), `c` can play `m` to a chain
+/// of three liberties or more, or of two that leaves the stone at `l` in atari with no
+/// safe extension: then the opponent's next atari on the chain is answered by taking
+/// that stone, which gives the chain its liberty back.
+fn extends_out(board: &Board, l: Point, m: Point, c: Color) -> bool {
+    let mut after = board.clone();
+    let o = c.opp();
+    after.play(l, o);
+    if !after.is_legal(m, c, false) {
+        return false;
+    }
+    match after.libs_after(m, c, 3).0 {
+        0 | 1 => false,
+        2 => {
+            after.play(m, c);
+            after.color_at(l) == Some(o)
+                && after
+                    .atari_liberty(l)
+                    .is_some_and(|q| !plays_safely(&after, q, o) && after.is_legal(q, c, false))
+        }
+        _ => true,
+    }
+}
+
+/// Under territory rules, instead of a pass while a shortage of liberties remains: a legal
+/// move of the most urgent kind of `Mend` (as `mend_in_play` sees it), the most visited of
+/// that kind, unless the search has seen enough of it (50 visits) to rate it clearly below
+/// its pass (10% of win rate or two points of mean margin; a stone inside one's own
+/// territory costs one). The search itself seldom prefers these moves to a pass, as the
+/// opponent's answer gains nothing either; but a pass leaves the point to the opponent,
+/// who then plays it with tempo, and GNU Go's end-of-game suite (filllib) asks for them
+/// before passing. `own_only` (after the opponent's pass, when connecting a ko gains
+/// nothing): only the kinds that mend an own chain (`Capture`, `Extend`), and no ko to
+/// connect (`takes_as_ko`). Never at a point the opponent owns in nearly every playout
+/// (`mend_in_play`, with `settled` as `settled_ownership`).
+pub(super) fn mending_move(
+    report: &Report,
+    game: &Game,
+    c: Color,
+    own_only: bool,
+    settled: f64,
+) -> Option<Move> {
+    let base = report.candidate(Move::Pass).or(report.best())?;
+    let board = game.board();
+    let mut best: Option<(Mend, u64, Point)> = None;
+    for p in game.legal_points(c) {
+        let Some(kind) = mend_in_play(report, board, p, c, settled) else {
+            continue;
+        };
+        if own_only && (!matches!(kind, Mend::Capture | Mend::Extend) || takes_as_ko(board, p, c)) {
+            continue;
+        }
+        let seen = report.candidate(Move::Play(p));
+        let visits = seen.map_or(0, |x| x.visits);
+        if seen.is_some_and(|x| {
+            x.visits >= 50
+                && (x.winrate() < base.winrate() - 0.1
+                    || x.mean_margin() < base.mean_margin() - 2.0)
+        }) {
+            continue;
+        }
+        let rank = (kind, std::cmp::Reverse(visits));
+        if best.is_none_or(|(k, v, _)| rank < (k, std::cmp::Reverse(v))) {
+            best = Some((kind, visits, p));
+        }
+    }
+    if let Some((kind, visits, p)) = best {
+        log::debug!("mending {kind:?} at {p:?} ({visits} visits) rather than passing");
+    }
+    best.map(|(_, _, p)| Move::Play(p))
+}
+
+/// `mend_kind`, but for the search's view of the position. A stone at a point the opponent
+/// owns in nearly every playout (as `settled`) mends nothing: the chain it would save or
+/// join is dead there, and the stone a prisoner more. And an atari on a chain that `c` owns
+/// in nearly every playout and that is in no race with an own chain mends nothing: the
+/// chain is dead as it stands, and the atari spends a point of one's own area.
+pub(super) fn mend_in_play(
+    report: &Report,
+    board: &Board,
+    p: Point,
+    c: Color,
+    settled: f64,
+) -> Option<Mend> {
+    if report.ownership_for(p, c) <= -settled {
+        return None;
+    }
+    mend_kind(board, p, c)
+        .filter(|&k| k != Mend::Atari || ataris_a_living_chain(report, board, p, c, settled))
+}
+
+/// Whether `c` at `p` puts in atari an enemy chain (of two liberties) that is not already
+/// dead: `c` does not own it in nearly every playout of `report` (as `settled`), or it
+/// touches an own chain of three liberties or fewer (a race, which `c` wins only by
+/// filling the liberties, as the playouts do).
+fn ataris_a_living_chain(report: &Report, board: &Board, p: Point, c: Color, settled: f64) -> bool {
+    board.neighbors(p).into_iter().any(|n| {
+        board.color_at(n) == Some(c.opp())
+            && board.two_liberties(n).is_some()
+            && (report.ownership_for(n, c) < settled || touches_short_chain(board, n, c, 3))
+    })
+}
+
+/// Whether the enemy chain at `n` touches a chain of `c` with `libs` liberties or fewer
+/// (`libs` ≤ 3).
+fn touches_short_chain(board: &Board, n: Point, c: Color, libs: usize) -> bool {
+    board
+        .chain_walk(n)
+        .flat_map(|s| board.neighbors(s))
+        .any(|q| board.color_at(q) == Some(c) && board.libs_upto(q, libs + 1) <= libs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::point::MAX_POINTS;
+    use std::time::Duration;
+
+    #[test]
+    fn mending_sees_captures_takes_extensions_and_safe_ataris_but_not_self_ataris() {
+        // Black B3-C3 is in atari at D3; white A3 has two liberties (A4, A2).
+        let b = Board::from_diagram(
+            ". . . . .
+             . O O . .
+             O X X . .
+             . O O . .
+             . . . . .",
+        )
+        .unwrap();
+        let g = b.geometry();
+        let at = |x, y| g.point(x, y);
+        // Black extends out of atari to three liberties.
+        assert_eq!(mend_kind(&b, at(3, 2), Color::Black), Some(Mend::Extend));
+        // White captures there, freeing A3 (two liberties).
+        assert_eq!(mend_kind(&b, at(3, 2), Color::White), Some(Mend::Capture));
+        // Black A4 or A2 would put A3 in atari but leave itself one liberty: no.
+        assert_eq!(mend_kind(&b, at(0, 1), Color::Black), None);
+        assert_eq!(mend_kind(&b, at(0, 3), Color::Black), None);
+        // Far from everything: nothing to mend.
+        assert_eq!(mend_kind(&b, at(4, 4), Color::Black), None);
+        // White C1 joins B2-C2, which has four liberties: it mends nothing.
+        assert_eq!(mend_kind(&b, at(2, 0), Color::White), None);
+        // A safe atari: black D5 or C4, each joining C5, on white's D4, which has two
+        // liberties. Without C5 either would be a stone on its own: no mending.
+        let b = Board::from_diagram(
+            ". . X . .
+             . . . O X
+             . . . X .
+             . . . . .
+             . . . . .",
+        )
+        .unwrap();
+        // (Row 0 is the bottom: D4 is (3, 3), D5 (3, 4), E4 (4, 3), C4 (2, 3).)
+        assert!(threatened(&b, g.point(3, 3), Color::White));
+        assert_eq!(
+            mend_kind(&b, g.point(3, 4), Color::Black),
+            Some(Mend::Atari)
+        );
+        assert_eq!(
+            mend_kind(&b, g.point(2, 3), Color::Black),
+            Some(Mend::Atari)
+        );
+        let lone = Board::from_diagram(
+            ". . . . .
+             . . . O X
+             . . . X .
+             . . . . .
+             . . . . .",
+        )
+        .unwrap();
+        assert_eq!(mend_kind(&lone, g.point(2, 3), Color::Black), None);
+        assert_eq!(mend_kind(&lone, g.point(3, 4), Color::Black), None);
+        // Black's E4 has two liberties, but white at E5 or E3 would have one: no threat.
+        assert!(!threatened(&b, g.point(4, 3), Color::Black));
+        // White A2-B2 has two liberties, A3 and B3. Black A3 takes one safely, and white
+        // B3 then joins C3 and B4 to a chain of only two liberties (A4, D3); but black A3
+        // is left in atari, and extending at A4 leaves it there: white takes it if black
+        // ataris. No shortage there. White B4 is short, though: after black A4 (two
+        // liberties), white B3 gives the chain two liberties and black's stone stays out
+        // of atari.
+        let race = Board::from_diagram(
+            ". X . . .
+             . O X . .
+             . . O . .
+             O O X . .
+             X X X . .",
+        )
+        .unwrap();
+        assert!(!threatened(&race, g.point(0, 1), Color::White));
+        assert!(threatened(&race, g.point(1, 3), Color::White));
+        // White C3 is in atari at C2, next to black stones of three liberties each. It
+        // could extend there to three liberties, so black takes it. White B3 in the
+        // second board, walled in with its liberty B2, would have none there: it is dead
+        // as it stands, and a black stone at B2 would only cost a point.
+        let open = Board::from_diagram(
+            ". . . . .
+             . . X . .
+             . X O X .
+             . . . . .
+             . . . . .",
+        )
+        .unwrap();
+        assert_eq!(
+            mend_kind(&open, g.point(2, 1), Color::Black),
+            Some(Mend::Take)
+        );
+        let walled = Board::from_diagram(
+            ". . . . .
+             X X X . .
+             X O X . .
+             X . X . .
+             X X X . .",
+        )
+        .unwrap();
+        assert_eq!(mend_kind(&walled, g.point(1, 1), Color::Black), None);
+        // Black E2 has two liberties, E1 and E3. White E1 would be in atari, but black
+        // could take it at D1 only as a ko: a threat, which black E3 mends (joining the
+        // chain E4-D4-D3, four liberties). Without white C1 the throw-in is harmless.
+        let ko = Board::from_diagram(
+            ". . . . .
+             . . . X X
+             . . O X .
+             . . . O X
+             . . O . .",
+        )
+        .unwrap();
+        assert!(threatened(&ko, g.point(4, 1), Color::Black));
+        assert_eq!(
+            mend_kind(&ko, g.point(4, 2), Color::Black),
+            Some(Mend::Extend)
+        );
+        let harmless = Board::from_diagram(
+            ". . . . .
+             . . . X X
+             . . O X .
+             . . . O X
+             . . . . .",
+        )
+        .unwrap();
+        assert!(!threatened(&harmless, g.point(4, 1), Color::Black));
+        assert_eq!(mend_kind(&harmless, g.point(4, 2), Color::Black), None);
+        // Black C3 has two liberties, C4 and C2, and white can fill either safely; but
+        // black then extends at the other to three liberties. No shortage: no mend.
+        let roomy = Board::from_diagram(
+            ". . . . .
+             . . . . .
+             . O X O .
+             . . . . .
+             . . . . .",
+        )
+        .unwrap();
+        assert!(!threatened(&roomy, g.point(2, 2), Color::Black));
+        assert_eq!(mend_kind(&roomy, g.point(2, 3), Color::Black), None);
+        // With white B2 and D2 as well, black's C2 would leave C1 alone: a shortage.
+        let short = Board::from_diagram(
+            ". . . . .
+             . . . . .
+             . O X O .
+             . O . O .
+             . . . . .",
+        )
+        .unwrap();
+        assert!(threatened(&short, g.point(2, 2), Color::Black));
+        assert_eq!(
+            mend_kind(&short, g.point(2, 3), Color::Black),
+            Some(Mend::Extend)
+        );
+    }
+
+    /// A report of 100 playouts with no candidates, where black owns `at` in `black_owns`
+    /// of them net (negative: white) and every other point is even.
+    fn owned_report(at: Point, black_owns: i32) -> Report {
+        let mut ownership_sum = vec![0; MAX_POINTS];
+        ownership_sum[at.idx()] = black_owns;
+        Report {
+            color: Color::Black,
+            candidates: Vec::new(),
+            playouts: 100,
+            elapsed: Duration::ZERO,
+            ownership_sum,
+            ownership_samples: 100,
+        }
+    }
+
+    #[test]
+    fn no_mend_at_a_point_the_opponent_owns() {
+        // Black C3 is in atari at C4: extending there to three liberties mends it, unless
+        // the playouts give the point (and so the chain) to white nearly every time.
+        let b = Board::from_diagram(
+            ". . . . .
+             . . . . .
+             . O X O .
+             . . O . .
+             . . . . .",
+        )
+        .unwrap();
+        let c4 = b.geometry().point(2, 3);
+        assert_eq!(mend_kind(&b, c4, Color::Black), Some(Mend::Extend));
+        let report = |black_owns: i32| owned_report(c4, black_owns);
+        assert_eq!(mend_in_play(&report(-95), &b, c4, Color::Black, 0.9), None);
+        assert_eq!(
+            mend_in_play(&report(-50), &b, c4, Color::Black, 0.9),
+            Some(Mend::Extend)
+        );
+    }
+
+    #[test]
+    fn a_mending_atari_needs_a_chain_that_is_not_dead_already() {
+        // White C4 has two liberties, C5 and D4, inside black's area above the wall of
+        // row 3 (B4 joins it). Black D4, joining the wall, puts C4 in atari.
+        let b = Board::from_diagram(
+            ". . . . .
+             . X O . .
+             X X X X X
+             . . . . .
+             O O O O O",
+        )
+        .unwrap();
+        let g = b.geometry();
+        let (c4, d4) = (g.point(2, 3), g.point(3, 3));
+        assert_eq!(mend_kind(&b, d4, Color::Black), Some(Mend::Atari));
+        let report = owned_report;
+        // C4 is black's in 95 of 100 playouts net, next to the wall only: dead, and the
+        // atari spends a point.
+        assert!(!touches_short_chain(&b, c4, Color::Black, 3));
+        assert!(!ataris_a_living_chain(
+            &report(c4, 95),
+            &b,
+            d4,
+            Color::Black,
+            0.9
+        ));
+        assert_eq!(
+            mend_in_play(&report(c4, 95), &b, d4, Color::Black, 0.9),
+            None
+        );
+        // Contested, or white's: the atari makes white mend.
+        assert!(ataris_a_living_chain(
+            &report(c4, 50),
+            &b,
+            d4,
+            Color::Black,
+            0.9
+        ));
+        assert!(ataris_a_living_chain(
+            &report(c4, -95),
+            &b,
+            d4,
+            Color::Black,
+            0.9
+        ));
+        assert_eq!(
+            mend_in_play(&report(c4, 50), &b, d4, Color::Black, 0.9),
+            Some(Mend::Atari)
+        );
+        // With the colours swapped the sign turns.
+        let swapped = Board::from_diagram(
+            ". . . . .
+             . O X . .
+             O O O O O
+             . . . . .
+             X X X X X",
+        )
+        .unwrap();
+        assert!(!ataris_a_living_chain(
+            &report(c4, -95),
+            &swapped,
+            d4,
+            Color::White,
+            0.9
+        ));
+        assert!(ataris_a_living_chain(
+            &report(c4, 95),
+            &swapped,
+            d4,
+            Color::White,
+            0.9
+        ));
+        // A race: white's D4 touches black's E4, of two liberties. Black owns D4 in the
+        // playouts because black fills its liberties there; the atari at D5 still counts.
+        let race = Board::from_diagram(
+            ". . X . .
+             . . . O X
+             . . . X .
+             . . . . .
+             . . . . .",
+        )
+        .unwrap();
+        let d5 = g.point(3, 4);
+        assert!(touches_short_chain(&race, d4, Color::Black, 3));
+        assert!(ataris_a_living_chain(
+            &report(d4, 95),
+            &race,
+            d5,
+            Color::Black,
+            0.9
+        ));
+    }
+}
