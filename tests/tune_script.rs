@@ -3,13 +3,15 @@
 //! rate · c · sign · (score of the + game − score of the − game), a resumed run starts from
 //! the last line, and a malformed parameter spec is refused.
 
-use std::process::Command;
+use std::process::Output;
+
+mod common;
 
 use serde_json::Value;
 
 const GNUGO: &str = "/usr/games/gnugo";
 
-fn tune(log: &std::path::Path, extra: &[&str]) -> std::process::Output {
+fn tune(log: &std::path::Path, extra: &[&str]) -> Output {
     let hoshi = env!("CARGO_BIN_EXE_hoshi");
     let engine = format!("{hoshi} --playouts 50 --threads 1 --seed 3");
     let mut args = vec![
@@ -32,11 +34,7 @@ fn tune(log: &std::path::Path, extra: &[&str]) -> std::process::Output {
         log.to_str().unwrap(),
     ];
     args.extend_from_slice(extra);
-    Command::new("python3")
-        .args(&args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("python3 runs")
+    common::python_script(&args)
 }
 
 fn lines(log: &std::path::Path) -> Vec<Value> {

@@ -19,6 +19,16 @@ pub struct Reply {
 
 pub mod regress;
 
+/// Runs one of the project's Python scripts (`scripts/...`, the first of `args`) from the
+/// crate's root, as a user would.
+pub fn python_script(args: &[&str]) -> std::process::Output {
+    Command::new("python3")
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("python3 runs")
+}
+
 /// Runs `program` with `args` on all of `input` (then end of input) and returns what it
 /// wrote to stdout and to stderr.
 pub fn run(program: &str, args: &[&str], input: &[u8]) -> (String, String) {

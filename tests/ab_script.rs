@@ -1,0 +1,111 @@
+//! `scripts/ab.py`, the side-by-side match, drives the real binary: two arms of two 5×5
+//! games each against hoshi, on two workers, GNU Go as referee; then checks that both arms
+//! played the same game numbers with the same colours, wrote their SGFs, and that the tally
+//! printed (and reprinted by `--report`) counts the logged wins; a count of 0 is refused.
+
+use std::path::Path;
+use std::process::Output;
+
+mod common;
+
+const GNUGO: &str = "/usr/games/gnugo";
+
+fn ab(dir: &Path, extra: &[&str]) -> Output {
+    let hoshi = env!("CARGO_BIN_EXE_hoshi");
+    let a = format!("{hoshi} --playouts 50 --threads 1 --seed 3");
+    let b = format!("{hoshi} --playouts 50 --threads 1 --seed 4 --param score_utility=0");
+    let opponent = format!("{hoshi} --playouts 50 --threads 1 --seed 5");
+    let mut args = vec![
+        "scripts/ab.py",
+        "--a",
+        &a,
+        "--b",
+        &b,
+        "--opponent",
+        &opponent,
+        "--size",
+        "5",
+        "--komi",
+        "0.5",
+        "--dir",
+        dir.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    common::python_script(&args)
+}
+
+/// (game number, engine colour, won) per line of an arm's log.
+fn games(log: &Path) -> Vec<(u32, String, bool)> {
+    let mut out: Vec<(u32, String, bool)> = std::fs::read_to_string(log)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let (head, rest) = l.split_once(": engine ").unwrap();
+            let number = head.trim_start_matches("game ").parse().unwrap();
+            let colour = rest.split(',').next().unwrap().to_string();
+            (number, colour, rest.contains(", win,"))
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn both_arms_play_the_same_games_and_the_tally_counts_them() {
+    assert!(
+        Path::new(GNUGO).exists(),
+        "GNU Go is required for this test: apt-get install -y gnugo"
+    );
+    let dir = std::env::temp_dir().join(format!("hoshi-ab-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = ab(&dir, &["--games", "2", "--workers", "2"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "ab.py failed: {stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let a = games(&dir.join("a.log"));
+    let b = games(&dir.join("b.log"));
+    let numbers_and_colours = |g: &[(u32, String, bool)]| {
+        g.iter()
+            .map(|(n, c, _)| (*n, c.clone()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        numbers_and_colours(&a),
+        vec![(1, "black".to_string()), (2, "white".to_string())]
+    );
+    assert_eq!(numbers_and_colours(&a), numbers_and_colours(&b));
+    for arm in ["a", "b"] {
+        for n in 1..=2 {
+            let sgf = std::fs::read_to_string(dir.join(arm).join(format!("game{n:03}.sgf")))
+                .expect("an SGF per game");
+            assert!(sgf.starts_with("(;GM[1]FF[4]SZ[5]"), "{sgf}");
+        }
+    }
+    let wins = |g: &[(u32, String, bool)]| g.iter().filter(|x| x.2).count();
+    let line = |arm: &str| {
+        stdout
+            .lines()
+            .find(|l| l.starts_with(&format!("{arm} (")))
+            .unwrap_or_else(|| panic!("no tally for arm {arm}: {stdout}"))
+            .to_string()
+    };
+    assert!(
+        line("a").contains(&format!(": {} of 2:", wins(&a))),
+        "{stdout}"
+    );
+    assert!(
+        line("b").contains(&format!(": {} of 2:", wins(&b))),
+        "{stdout}"
+    );
+    // The tally alone, from the logs.
+    let again = ab(&dir, &["--report"]);
+    assert!(again.status.success());
+    assert_eq!(String::from_utf8_lossy(&again.stdout), stdout);
+    // A count fixed at nothing is refused.
+    let refused = ab(&dir, &["--games", "0"]);
+    assert!(!refused.status.success());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
