@@ -148,8 +148,11 @@ params! {
     /// `prior_learned_large` once `prior_opening_stones` stones are on the board (Pachi
     /// ramps its network prior down over the opening in the same way). The playouts of a
     /// large empty board tell corners from the middle by little more than noise, so
-    /// without it the tree wandered into the open (K12, H12 as first moves at 2 s).
-    prior_opening_boost: f32 = 3.0, 0.0..=1e3;
+    /// without it the tree wandered into the open (K12, H12 as first moves at 2 s). Off (0)
+    /// since 2026-11-27: at 3, side by side at 5 s a move against Pachi on 19×19, it won 3
+    /// of 8 where the same build without it won 3 of 8; no trial showed it winning games
+    /// (`matches/2026-11-27-19x19-opening-boost/`).
+    prior_opening_boost: f32 = 0.0, 0.0..=1e3;
     /// Stones on the board at which `prior_opening_boost` has fallen to nothing; 0: off.
     prior_opening_stones: u32 = 40, 0..=1000;
     /// Even prior of every move: this many visits at a 50% win rate (below 13×13; Pachi's
