@@ -25,7 +25,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from match import Engine, play_game, write_sgf  # noqa: E402
+from match import Engine, game_line, play_game, write_sgf  # noqa: E402
 
 ARMS = ("a", "b")
 
@@ -44,17 +44,11 @@ def worker(args, index):
             for arm in ARMS:
                 result, moves, worst = play_game(engines[arm], opponent, referee, engine_black,
                                                  args.size, args.komi, 3 * args.size * args.size)
-                ours = "b" if engine_black else "w"
-                won = result.startswith("B+") if engine_black else result.startswith("W+")
-                line = (f"game {g + 1}: engine {'black' if engine_black else 'white'}, "
-                        f"{len(moves)} moves, {result}, {'win' if won else 'loss'}, "
-                        f"slowest engine move {worst[ours]:.2f} s")
+                _, line = game_line(g + 1, engine_black, result, moves, worst)
                 with open(os.path.join(args.dir, f"{arm}.log"), "a") as f:
                     f.write(line + "\n")
-                sgf_args = argparse.Namespace(sgf_dir=os.path.join(args.dir, arm), size=args.size,
-                                              komi=args.komi, engine=commands[arm],
-                                              opponent=args.opponent)
-                write_sgf(sgf_args, g + 1, engine_black, result, moves)
+                write_sgf(os.path.join(args.dir, arm), args.size, args.komi, commands[arm],
+                          args.opponent, g + 1, engine_black, result, moves)
     finally:
         for e in (*engines.values(), opponent, referee):
             e.close()

@@ -109,13 +109,23 @@ def play_game(engine, opponent, referee, engine_black, size, komi, max_moves, cl
     return result, moves, worst
 
 
-def write_sgf(args, number, engine_black, result, moves):
-    """Writes game `number` as args.sgf_dir/gameNNN.sgf."""
-    os.makedirs(args.sgf_dir, exist_ok=True)
-    body = "".join(f";{c.upper()}[{sgf_point(v, args.size)}]" for c, v in moves)
-    pb, pw = (args.engine, args.opponent) if engine_black else (args.opponent, args.engine)
-    with open(os.path.join(args.sgf_dir, f"game{number:03}.sgf"), "w") as f:
-        f.write(f"(;GM[1]FF[4]SZ[{args.size}]KM[{args.komi}]RU[Chinese]PB[{pb}]PW[{pw}]"
+def game_line(number, engine_black, result, moves, worst):
+    """Whether the engine won game `number`, and the game's log line (the format the tallies
+    of match.py, ab.py and the match records read)."""
+    ours = "b" if engine_black else "w"
+    won = result.startswith("B+") if engine_black else result.startswith("W+")
+    line = (f"game {number}: engine {'black' if engine_black else 'white'}, {len(moves)} moves, "
+            f"{result}, {'win' if won else 'loss'}, slowest engine move {worst[ours]:.2f} s")
+    return won, line
+
+
+def write_sgf(sgf_dir, size, komi, engine, opponent, number, engine_black, result, moves):
+    """Writes game `number` as sgf_dir/gameNNN.sgf."""
+    os.makedirs(sgf_dir, exist_ok=True)
+    body = "".join(f";{c.upper()}[{sgf_point(v, size)}]" for c, v in moves)
+    pb, pw = (engine, opponent) if engine_black else (opponent, engine)
+    with open(os.path.join(sgf_dir, f"game{number:03}.sgf"), "w") as f:
+        f.write(f"(;GM[1]FF[4]SZ[{size}]KM[{komi}]RU[Chinese]PB[{pb}]PW[{pw}]"
                 f"RE[{result}]{body})\n")
 
 
@@ -140,15 +150,13 @@ def main():
         engine_black = g % 2 == 0
         result, moves, worst = play_game(engine, opponent, referee, engine_black, args.size,
                                          args.komi, 3 * args.size * args.size)
-        ours = "b" if engine_black else "w"
-        slowest = max(slowest, worst[ours])
-        won = result.startswith("B+") if engine_black else result.startswith("W+")
+        slowest = max(slowest, worst["b" if engine_black else "w"])
+        won, line = game_line(g + 1, engine_black, result, moves, worst)
         wins += won
-        print(f"game {g + 1}: engine {'black' if engine_black else 'white'}, {len(moves)} moves, "
-              f"{result}, {'win' if won else 'loss'}, slowest engine move {worst[ours]:.2f} s",
-              flush=True)
+        print(line, flush=True)
         if args.sgf_dir:
-            write_sgf(args, g + 1, engine_black, result, moves)
+            write_sgf(args.sgf_dir, args.size, args.komi, args.engine, args.opponent, g + 1,
+                      engine_black, result, moves)
     n = args.games
     p = wins / n
     se = math.sqrt(p * (1 - p) / n)

@@ -164,7 +164,8 @@ def main():
                   f"{st['slowest']:.3f} s, period used mean {100 * mean:.0f}% max {100 * top:.0f}%, "
                   f"over the period {st['over']}", flush=True)
             if args.sgf_dir:
-                match.write_sgf(args, g + 1, engine_black, result, moves)
+                match.write_sgf(args.sgf_dir, args.size, args.komi, args.engine, args.opponent,
+                                g + 1, engine_black, result, moves)
     finally:
         for b in burners:
             b.kill()
