@@ -7,6 +7,7 @@ pub mod game;
 pub mod handicap;
 pub mod life;
 pub mod point;
+pub mod reading;
 pub mod rules;
 pub mod score;
 pub mod tactics;
