@@ -492,9 +492,10 @@ impl<'t> Search<'t> {
         };
         let only_pass = moves.len() == 1;
         let shares = prior::learned_shares(board, color, moves, last, ladder, self.params());
+        let read = prior::read_bonuses(board, color, last[0], self.params());
         for (k, &mv) in moves.iter().enumerate() {
             let share = shares.get(k).copied().unwrap_or(0.0);
-            let prior = prior::prior(
+            let mut prior = prior::prior(
                 board,
                 color,
                 mv,
@@ -504,6 +505,12 @@ impl<'t> Search<'t> {
                 ladder,
                 self.params(),
             );
+            for &(p, bonus) in &read {
+                if mv == Move::Play(p) {
+                    prior.0 += bonus;
+                    prior.1 += bonus;
+                }
+            }
             self.tree.node(first + k).init(mv, color, prior);
         }
         let packed = ((first as u64) << 32) | moves.len() as u64;

@@ -1,7 +1,9 @@
 //! Prior knowledge: virtual visits and wins a child gets when it is created (michi's
-//! scheme), so the tree tries likely moves first. By default an even prior and won visits
+//! scheme), so the tree tries likely moves first. By default an even prior, won visits
 //! from the learned move model (`features`; `prior_learned`, or `prior_learned_large` from
-//! 13×13 up), weighed as Pachi weighs its pattern prior. The hand-set terms of the first
+//! 13×13 up), weighed as Pachi weighs its pattern prior, and won visits for the moves that
+//! reading (`go::reading`) shows save or take a short chain next to the last move
+//! (`read_bonuses`). The hand-set terms of the first
 //! versions stay as parameters, off by default (they won fewer games against Pachi):
 //! bonuses for captures, ladder-safe escapes from atari, 3x3 patterns and moves near the
 //! last one, maluses for self-atari and first/second-line moves in empty areas. The
@@ -11,6 +13,7 @@ use super::features::{Gammas, StoneDistance, features};
 use super::params::{LARGE_SIZE, Params, by_size};
 use super::patterns;
 use crate::go::point::EMPTY;
+use crate::go::reading::{Defense, Reader};
 use crate::go::tactics::Ladder;
 use crate::go::{Board, Color, Move, Point};
 
@@ -65,6 +68,68 @@ pub(super) fn learned_shares(
         shares.iter_mut().for_each(|s| *s /= total);
     }
     shares
+}
+
+thread_local! {
+    /// The prior's reader (`read_bonuses`), one per search thread.
+    static READER: std::cell::RefCell<Reader> = std::cell::RefCell::new(Reader::new());
+}
+
+/// Won visits from reading for `color`'s moves, by point (`prior_read_save`,
+/// `prior_read_take`): for each chain of two liberties or fewer at or next to the last
+/// move, the move that saves it (own chains the opponent could capture) or captures it
+/// (enemy chains their owner could save). Empty when both weights are 0.
+pub(super) fn read_bonuses(
+    board: &Board,
+    color: Color,
+    last: Option<Point>,
+    params: &Params,
+) -> Vec<(Point, f32)> {
+    let mut out = Vec::new();
+    let Some(l) = last else {
+        return out;
+    };
+    if (params.prior_read_save == 0.0 && params.prior_read_take == 0.0)
+        || board.color_at(l).is_none()
+    {
+        return out;
+    }
+    let mut heads = [Point(0); 5];
+    let mut n = 0;
+    for q in std::iter::once(l).chain(board.neighbors(l)) {
+        if board.color_at(q).is_none() || board.libs_upto(q, 3) > 2 {
+            continue;
+        }
+        let h = board.chain_head(q);
+        if !heads[..n].contains(&h) {
+            heads[n] = h;
+            n += 1;
+        }
+    }
+    if n == 0 {
+        return out;
+    }
+    READER.with(|r| {
+        let mut r = r.borrow_mut();
+        if r.budget() != params.prior_read_budget {
+            *r = Reader::with_budget(params.prior_read_budget);
+        }
+        for &h in &heads[..n] {
+            if board.color_at(h) == Some(color) {
+                if params.prior_read_save != 0.0
+                    && let Defense::By(m) = r.defend(board, h)
+                {
+                    out.push((m, params.prior_read_save));
+                }
+            } else if params.prior_read_take != 0.0
+                && let Some(m) = r.attack(board, h)
+                && matches!(r.defend(board, h), Defense::By(_))
+            {
+                out.push((m, params.prior_read_take));
+            }
+        }
+    });
+    out
 }
 
 /// Prior knowledge for `color` playing `mv` on `board`: (virtual visits, virtual wins).
@@ -173,6 +238,45 @@ fn empty_area(board: &Board, p: Point, r: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reading_rewards_the_save_and_the_take_next_to_the_last_move() {
+        // White's last move C3 leaves black C4-D4 with two liberties, D3 and E4. GNU Go's
+        // `attack C4` answers E4 (the chain is then chased to the edge); black, to move,
+        // extends there to four liberties.
+        let b = crate::go::reading::chased_to_the_edge();
+        let g = b.geometry();
+        let c3 = g.point(2, 2);
+        let e4 = g.point(4, 3);
+        let on = Params {
+            prior_read_save: 40.0,
+            prior_read_take: 30.0,
+            // The chase to the edge takes more than the default budget to read.
+            prior_read_budget: 4000,
+            ..Params::default()
+        };
+        assert_eq!(
+            read_bonuses(&b, Color::Black, Some(c3), &on),
+            vec![(e4, 40.0)]
+        );
+        assert_eq!(
+            read_bonuses(&b, Color::White, Some(c3), &on),
+            vec![(e4, 30.0)]
+        );
+        // Once white has played E4 the chain cannot be saved: nothing to reward either way.
+        let mut taken = b.clone();
+        taken.play(e4, Color::White);
+        assert!(read_bonuses(&taken, Color::Black, Some(e4), &on).is_empty());
+        assert!(read_bonuses(&taken, Color::White, Some(e4), &on).is_empty());
+        // Off with both weights 0, and nothing without a last stone.
+        let off = Params {
+            prior_read_save: 0.0,
+            prior_read_take: 0.0,
+            ..on
+        };
+        assert!(read_bonuses(&b, Color::Black, Some(c3), &off).is_empty());
+        assert!(read_bonuses(&b, Color::Black, None, &on).is_empty());
+    }
 
     #[test]
     fn the_learned_shares_sum_to_one_and_favour_a_capture_turned_into_won_visits() {
