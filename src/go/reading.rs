@@ -62,9 +62,9 @@ impl Reader {
         }
     }
 
-    /// Positions visited per question before giving up.
-    pub fn budget(&self) -> u32 {
-        self.budget
+    /// Gives up after `budget` positions per question from now on.
+    pub fn set_budget(&mut self, budget: u32) {
+        self.budget = budget;
     }
 
     /// A move for the opponent of the chain through the stone `target`, moving first, that
@@ -79,11 +79,18 @@ impl Reader {
     /// With the owner of the chain through the stone `target` to move: whether and how it
     /// keeps the chain.
     pub fn defend(&mut self, b: &Board, target: Point) -> Defense {
-        if b.color_at(target).is_none() || self.attack(b, target).is_none() {
-            return Defense::Safe;
-        }
+        self.read(b, target).1
+    }
+
+    /// Both questions about the chain through the stone `target`, the attack read once:
+    /// `attack`'s answer (the opponent moving first), and `defend`'s (the owner moving
+    /// first; `Safe` when there is no attack).
+    pub fn read(&mut self, b: &Board, target: Point) -> (Option<Point>, Defense) {
+        let Some(attack) = self.attack(b, target) else {
+            return (None, Defense::Safe);
+        };
         self.start(b);
-        self.defend_at(0, target)
+        (Some(attack), self.defend_at(0, target))
     }
 
     fn start(&mut self, b: &Board) {

@@ -3,8 +3,8 @@
 //! from the learned move model (`features`; `prior_learned`, or `prior_learned_large` from
 //! 13×13 up), weighed as Pachi weighs its pattern prior, and won visits for the moves that
 //! reading (`go::reading`) shows save or take a short chain next to the last move
-//! (`read_bonuses`). The hand-set terms of the first
-//! versions stay as parameters, off by default (they won fewer games against Pachi):
+//! (`read_bonuses`). The hand-set terms of the first versions stay as parameters, off by
+//! default (they won fewer games against Pachi):
 //! bonuses for captures, ladder-safe escapes from atari, 3x3 patterns and moves near the
 //! last one, maluses for self-atari and first/second-line moves in empty areas. The
 //! weights are `Params`.
@@ -111,9 +111,7 @@ pub(super) fn read_bonuses(
     }
     READER.with(|r| {
         let mut r = r.borrow_mut();
-        if r.budget() != params.prior_read_budget {
-            *r = Reader::with_budget(params.prior_read_budget);
-        }
+        r.set_budget(params.prior_read_budget);
         for &h in &heads[..n] {
             if board.color_at(h) == Some(color) {
                 if params.prior_read_save != 0.0
@@ -122,8 +120,7 @@ pub(super) fn read_bonuses(
                     out.push((m, params.prior_read_save));
                 }
             } else if params.prior_read_take != 0.0
-                && let Some(m) = r.attack(board, h)
-                && matches!(r.defend(board, h), Defense::By(_))
+                && let (Some(m), Defense::By(_)) = r.read(board, h)
             {
                 out.push((m, params.prior_read_take));
             }
