@@ -392,6 +392,23 @@ impl Board {
         self.distinct_liberties(head, cap).1
     }
 
+    /// Up to `cap` (at most 4) liberties of the chain through stone `p`, in ascending order
+    /// when the chain has no more than `cap`, and how many were found (0 for an empty
+    /// point); a count of `cap` means `cap` or more. No allocation, unlike
+    /// `chain_liberties`.
+    pub fn liberties_upto(&self, p: Point, cap: usize) -> ([Point; 4], usize) {
+        let mut out = [Point(0); 4];
+        if !matches!(self.cells[p.idx()], BLACK | WHITE) {
+            return (out, 0);
+        }
+        let (found, n) = self.distinct_liberties(self.head[p.idx()] as usize, cap);
+        for (o, &f) in out.iter_mut().zip(&found[..n]) {
+            *o = Point(f as u16);
+        }
+        out[..n].sort_unstable();
+        (out, n)
+    }
+
     /// The first `cap` (at most 4) distinct liberties a walk of the chain at `head` meets,
     /// and how many there are.
     #[inline]
@@ -920,16 +937,21 @@ impl Board {
 mod tests {
     use super::*;
 
-    #[test]
-    fn chain_walk_visits_each_stone_of_the_chain_once() {
-        let b = Board::from_diagram(
+    /// Chains of one to five stones of both colours, on the edge and in the corner.
+    fn mixed_chains() -> Board {
+        Board::from_diagram(
             ". X X O .
              . X O O .
              X X . O X
              . . . . X
              O . . . X",
         )
-        .unwrap();
+        .unwrap()
+    }
+
+    #[test]
+    fn chain_walk_visits_each_stone_of_the_chain_once() {
+        let b = mixed_chains();
         for p in b.geometry().points() {
             let mut walked: Vec<Point> = b.chain_walk(p).collect();
             walked.sort_by_key(|q| q.idx());
@@ -940,6 +962,27 @@ mod tests {
                 assert_eq!(walked.len(), b.chain(p).stones as usize);
             } else {
                 assert_eq!(walked, vec![p]);
+            }
+        }
+    }
+
+    #[test]
+    fn liberties_upto_agrees_with_chain_liberties() {
+        let b = mixed_chains();
+        for p in b.geometry().points() {
+            if b.color_at(p).is_none() {
+                assert_eq!(b.liberties_upto(p, 4).1, 0);
+                continue;
+            }
+            let all = b.chain_liberties(p);
+            for cap in 1..=4 {
+                let (libs, n) = b.liberties_upto(p, cap);
+                assert_eq!(n, all.len().min(cap), "{p:?} cap {cap}");
+                if all.len() <= cap {
+                    assert_eq!(&libs[..n], &all[..]);
+                } else {
+                    assert!(libs[..n].iter().all(|l| all.contains(l)));
+                }
             }
         }
     }

@@ -93,6 +93,18 @@ impl Reader {
         (Some(attack), self.defend_at(0, target))
     }
 
+    /// After `c` plays `m` on `b`: a move for the opponent, moving next, that captures the
+    /// chain through `m` however `c` answers; `None` if the reader finds none, or if `m`
+    /// is illegal.
+    pub fn attack_after(&mut self, b: &Board, m: Point, c: Color) -> Option<Point> {
+        if !b.legal_fast(m, c) {
+            return None;
+        }
+        self.start(b);
+        self.boards[0].play(m, c);
+        self.attack_at(0, m)
+    }
+
     fn start(&mut self, b: &Board) {
         self.nodes = 0;
         if self.boards.is_empty() {
@@ -126,14 +138,15 @@ impl Reader {
         let b = &self.boards[d];
         let owner = b.color_at(target)?;
         let att = owner.opp();
-        let libs = b.chain_liberties(target);
-        if libs.len() > READ_LIBS {
+        let (libs, n_libs) = b.liberties_upto(target, READ_LIBS + 1);
+        if n_libs > READ_LIBS {
             return None;
         }
+        let libs = &libs[..n_libs];
         if let [lib] = libs[..] {
             return b.legal_fast(lib, att).then_some(lib);
         }
-        for m in attack_candidates(b, &libs, att) {
+        for &m in attack_candidates(b, libs, att).as_slice() {
             if !self.child(d, m, att) {
                 continue;
             }
@@ -156,11 +169,12 @@ impl Reader {
         let Some(owner) = b.color_at(target) else {
             return Defense::Dead;
         };
-        let libs = b.chain_liberties(target);
-        if libs.len() > READ_LIBS {
+        let (libs, n_libs) = b.liberties_upto(target, READ_LIBS + 1);
+        if n_libs > READ_LIBS {
             return Defense::Safe;
         }
-        for m in defense_candidates(b, target, &libs, owner) {
+        let libs = &libs[..n_libs];
+        for &m in defense_candidates(b, target, libs, owner).as_slice() {
             if !self.child(d, m, owner) {
                 continue;
             }
@@ -176,26 +190,77 @@ impl Reader {
     }
 }
 
+/// A short list of points on the stack (the reader's candidate moves): pushes beyond
+/// `CAP` are dropped, and a point already in the list is not added again.
+#[derive(Clone, Copy)]
+struct Points<const CAP: usize> {
+    items: [Point; CAP],
+    len: usize,
+}
+
+impl<const CAP: usize> Points<CAP> {
+    fn new() -> Self {
+        Points {
+            items: [Point(0); CAP],
+            len: 0,
+        }
+    }
+
+    fn as_slice(&self) -> &[Point] {
+        &self.items[..self.len]
+    }
+
+    fn contains(&self, p: Point) -> bool {
+        self.as_slice().contains(&p)
+    }
+
+    fn add(&mut self, p: Point) {
+        if self.len < CAP && !self.contains(p) {
+            self.items[self.len] = p;
+            self.len += 1;
+        }
+    }
+}
+
+/// Candidate moves at one ply.
+type Candidates = Points<32>;
+
+/// `items` sorted by `key`, largest first, ties in their order (a stable insertion sort for
+/// a few elements).
+fn sort_desc_by_key<T: Copy>(items: &mut [T], key: impl Fn(&T) -> usize) {
+    for i in 1..items.len() {
+        let mut j = i;
+        while j > 0 && key(&items[j - 1]) < key(&items[j]) {
+            items.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+}
+
 /// The attacker's tries against a chain with `libs` (two or three) liberties: each
 /// liberty, the stones that keep the most liberties first; for two liberties, then the
 /// empty points next to them (nets).
-fn attack_candidates(b: &Board, libs: &[Point], att: Color) -> Vec<Point> {
-    let mut moves: Vec<(usize, Point)> = libs
-        .iter()
-        .map(|&l| (b.libs_after(l, att, 3).0, l))
-        .collect();
-    moves.sort_by_key(|&(n, _)| std::cmp::Reverse(n));
-    let mut out: Vec<Point> = moves.into_iter().map(|(_, l)| l).collect();
+fn attack_candidates(b: &Board, libs: &[Point], att: Color) -> Candidates {
+    let mut moves = [(0usize, Point(0)); 4];
+    let n = libs.len().min(4);
+    for (m, &l) in moves.iter_mut().zip(libs) {
+        *m = (b.libs_after(l, att, 3).0, l);
+    }
+    sort_desc_by_key(&mut moves[..n], |&(k, _)| k);
+    let mut out = Candidates::new();
+    for &(_, l) in &moves[..n] {
+        out.add(l);
+    }
     if libs.len() == 2 {
         for &l in libs {
-            for n in b.neighbors(l) {
-                if b.cell(n) == EMPTY
-                    && !libs.contains(&n)
-                    && !out.contains(&n)
-                    && b.legal_fast(n, att)
-                    && b.libs_after(n, att, 2).0 >= 2
+            for q in b.neighbors(l) {
+                if b.cell(q) == EMPTY
+                    && !libs.contains(&q)
+                    && !out.contains(q)
+                    && b.legal_fast(q, att)
+                    && b.libs_after(q, att, 2).0 >= 2
                 {
-                    out.push(n);
+                    out.add(q);
                 }
             }
         }
@@ -207,45 +272,42 @@ fn attack_candidates(b: &Board, libs: &[Point], att: Color) -> Vec<Point> {
 /// attacker chains in atari next to it (the biggest first), extensions at its liberties
 /// (the ones that give the most liberties first), and with two liberties or more, ataris
 /// on attacker chains of two liberties next to it.
-fn defense_candidates(b: &Board, target: Point, libs: &[Point], owner: Color) -> Vec<Point> {
-    let mut heads: Vec<Point> = Vec::new();
+fn defense_candidates(b: &Board, target: Point, libs: &[Point], owner: Color) -> Candidates {
+    let mut heads = Points::<32>::new();
     for s in b.chain_walk(target) {
-        for n in b.neighbors(s) {
-            if b.color_at(n) == Some(owner.opp()) {
-                let h = b.chain_head(n);
-                if !heads.contains(&h) {
-                    heads.push(h);
-                }
+        for q in b.neighbors(s) {
+            if b.color_at(q) == Some(owner.opp()) {
+                heads.add(b.chain_head(q));
             }
         }
     }
-    let mut captures: Vec<(u16, Point)> = heads
-        .iter()
-        .filter_map(|&h| b.atari_liberty(h).map(|l| (b.chain(h).stones, l)))
-        .collect();
-    captures.sort_by_key(|&(n, _)| std::cmp::Reverse(n));
-    let mut out: Vec<Point> = Vec::new();
-    let add = |p: Point, out: &mut Vec<Point>| {
-        if !out.contains(&p) {
-            out.push(p);
+    let mut captures = [(0usize, Point(0)); 32];
+    let mut n_captures = 0;
+    for &h in heads.as_slice() {
+        if let Some(l) = b.atari_liberty(h) {
+            captures[n_captures] = (b.chain(h).stones as usize, l);
+            n_captures += 1;
         }
-    };
-    for (_, l) in captures {
-        add(l, &mut out);
     }
-    let mut ext: Vec<(usize, Point)> = libs
-        .iter()
-        .map(|&l| (b.libs_after(l, owner, 4).0, l))
-        .collect();
-    ext.sort_by_key(|&(n, _)| std::cmp::Reverse(n));
-    for (_, l) in ext {
-        add(l, &mut out);
+    sort_desc_by_key(&mut captures[..n_captures], |&(k, _)| k);
+    let mut out = Candidates::new();
+    for &(_, l) in &captures[..n_captures] {
+        out.add(l);
+    }
+    let mut ext = [(0usize, Point(0)); 4];
+    let n = libs.len().min(4);
+    for (e, &l) in ext.iter_mut().zip(libs) {
+        *e = (b.libs_after(l, owner, 4).0, l);
+    }
+    sort_desc_by_key(&mut ext[..n], |&(k, _)| k);
+    for &(_, l) in &ext[..n] {
+        out.add(l);
     }
     if libs.len() >= 2 {
-        for &h in &heads {
+        for &h in heads.as_slice() {
             if let Some((a, c)) = b.two_liberties(h) {
-                add(a, &mut out);
-                add(c, &mut out);
+                out.add(a);
+                out.add(c);
             }
         }
     }
@@ -268,6 +330,24 @@ pub(crate) fn chased_to_the_edge() -> Board {
     .unwrap()
 }
 
+/// Black C3 in atari at D3 on 9×9, against white B3, C4, C2 and D2: extending at D3 runs
+/// into a ladder that works unless a black stone stands on its path (G7). A test position.
+#[cfg(test)]
+pub(crate) fn ladder_from_c3() -> Board {
+    Board::from_diagram(
+        ". . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . O . . . . . .
+         . O X . . . . . .
+         . . O O . . . . .
+         . . . . . . . . .",
+    )
+    .unwrap()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -278,18 +358,7 @@ mod tests {
 
     #[test]
     fn a_ladder_is_captured_unless_broken() {
-        let b = Board::from_diagram(
-            ". . . . . . . . .
-             . . . . . . . . .
-             . . . . . . . . .
-             . . . . . . . . .
-             . . . . . . . . .
-             . . O . . . . . .
-             . O X . . . . . .
-             . . O O . . . . .
-             . . . . . . . . .",
-        )
-        .unwrap();
+        let b = ladder_from_c3();
         let mut r = Reader::new();
         let c3 = at(&b, 2, 2);
         // In atari: the capture itself.
@@ -299,6 +368,13 @@ mod tests {
         let mut broken = b.clone();
         broken.play(at(&b, 6, 6), Color::Black);
         assert_eq!(r.defend(&broken, c3), Defense::By(at(&b, 3, 2)));
+        // The extension itself, read from the extending side: into the ladder it is
+        // captured (white ataris at E3 or D4 and chases), past the breaker it is not.
+        let d3 = at(&b, 3, 2);
+        assert!(r.attack_after(&b, d3, Color::Black).is_some());
+        assert_eq!(r.attack_after(&broken, d3, Color::Black), None);
+        // An occupied point is no move.
+        assert_eq!(r.attack_after(&b, c3, Color::Black), None);
     }
 
     #[test]
