@@ -492,7 +492,9 @@ impl<'t> Search<'t> {
         };
         let only_pass = moves.len() == 1;
         let shares = prior::learned_shares(board, color, moves, last, ladder, self.params());
-        let read = prior::read_bonuses(board, color, last[0], self.params());
+        let read = prior::read_bonuses(board, color, last, self.params());
+        let mut malus = prior::read_maluses(board, color, moves, self.params()).into_iter();
+        let mut next_malus = malus.next();
         for (k, &mv) in moves.iter().enumerate() {
             let share = shares.get(k).copied().unwrap_or(0.0);
             let mut prior = prior::prior(
@@ -510,6 +512,12 @@ impl<'t> Search<'t> {
                     prior.0 += bonus;
                     prior.1 += bonus;
                 }
+            }
+            if let Some((i, lost)) = next_malus
+                && i == k
+            {
+                prior.0 += lost;
+                next_malus = malus.next();
             }
             self.tree.node(first + k).init(mv, color, prior);
         }

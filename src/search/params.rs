@@ -191,6 +191,19 @@ params! {
     prior_read_take: f32 = 40.0, 0.0..=1e6;
     /// Positions the prior's reader visits per question (`prior_read_*`).
     prior_read_budget: u32 = 200, 1..=100_000;
+    /// Lost visits for a move that joins own stones into a chain of `prior_read_libs`
+    /// liberties or fewer, which reading shows the opponent can then capture. At 30: 91 of
+    /// 150 against 86 of 150 at 5,000 playouts against Pachi's 1,250 (0.6 standard errors;
+    /// `matches/2026-11-27-9x9-prior-read-scope/`): off.
+    prior_read_malus: f32 = 0.0, 0.0..=1e6;
+    /// Chains of this many liberties or fewer are read for `prior_read_*` (the reader
+    /// reads up to three). With 3 and `prior_read_near` 2, on the clock (0.25 s a move)
+    /// against Pachi at 1,250 playouts: 219 of 300 against 203 of 300 (1.4 standard
+    /// errors; 11% more time a playout): not the default.
+    prior_read_libs: u32 = 2, 1..=3;
+    /// Chains next to the last move (1) or the last two moves (2) are read for
+    /// `prior_read_*`.
+    prior_read_near: u32 = 1, 1..=2;
     /// Virtual wins of a pass at an inner node (out of `prior_even` visits): tried only
     /// when the other moves look bad.
     prior_pass_wins: f32 = 1.0, 0.0..=1e6;

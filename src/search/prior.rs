@@ -3,11 +3,11 @@
 //! from the learned move model (`features`; `prior_learned`, or `prior_learned_large` from
 //! 13×13 up), weighed as Pachi weighs its pattern prior, and won visits for the moves that
 //! reading (`go::reading`) shows save or take a short chain next to the last move
-//! (`read_bonuses`). The hand-set terms of the first versions stay as parameters, off by
-//! default (they won fewer games against Pachi):
-//! bonuses for captures, ladder-safe escapes from atari, 3x3 patterns and moves near the
-//! last one, maluses for self-atari and first/second-line moves in empty areas. The
-//! weights are `Params`.
+//! (`read_bonuses`). Lost visits for a move into a chain that reading shows captured
+//! (`read_maluses`) are off by default. The hand-set terms of the first versions stay as
+//! parameters, off by default (they won fewer games against Pachi): bonuses for captures,
+//! ladder-safe escapes from atari, 3x3 patterns and moves near the last one, maluses for
+//! self-atari and first/second-line moves in empty areas. The weights are `Params`.
 
 use super::features::{Gammas, StoneDistance, features};
 use super::params::{LARGE_SIZE, Params, by_size};
@@ -76,34 +76,37 @@ thread_local! {
 }
 
 /// Won visits from reading for `color`'s moves, by point (`prior_read_save`,
-/// `prior_read_take`): for each chain of two liberties or fewer at or next to the last
-/// move, the move that saves it (own chains the opponent could capture) or captures it
-/// (enemy chains their owner could save). Empty when both weights are 0.
+/// `prior_read_take`): for each chain of `prior_read_libs` liberties or fewer at or next to
+/// the last move (and the one before it, with `prior_read_near` 2), the move that saves it
+/// (own chains the opponent could capture) or captures it (enemy chains their owner could
+/// save). Empty when both weights are 0.
 pub(super) fn read_bonuses(
     board: &Board,
     color: Color,
-    last: Option<Point>,
+    last: [Option<Point>; 2],
     params: &Params,
 ) -> Vec<(Point, f32)> {
     let mut out = Vec::new();
-    let Some(l) = last else {
-        return out;
-    };
-    if (params.prior_read_save == 0.0 && params.prior_read_take == 0.0)
-        || board.color_at(l).is_none()
-    {
+    if params.prior_read_save == 0.0 && params.prior_read_take == 0.0 {
         return out;
     }
-    let mut heads = [Point(0); 5];
+    let max_libs = params.prior_read_libs as usize;
+    let near = last.iter().take(params.prior_read_near as usize).flatten();
+    let mut heads = [Point(0); 10];
     let mut n = 0;
-    for q in std::iter::once(l).chain(board.neighbors(l)) {
-        if board.color_at(q).is_none() || board.libs_upto(q, 3) > 2 {
+    for &l in near {
+        if board.color_at(l).is_none() {
             continue;
         }
-        let h = board.chain_head(q);
-        if !heads[..n].contains(&h) {
-            heads[n] = h;
-            n += 1;
+        for q in std::iter::once(l).chain(board.neighbors(l)) {
+            if board.color_at(q).is_none() || board.libs_upto(q, max_libs + 1) > max_libs {
+                continue;
+            }
+            let h = board.chain_head(q);
+            if !heads[..n].contains(&h) {
+                heads[n] = h;
+                n += 1;
+            }
         }
     }
     if n == 0 {
@@ -123,6 +126,40 @@ pub(super) fn read_bonuses(
                 && let (Some(m), Defense::By(_)) = r.read(board, h)
             {
                 out.push((m, params.prior_read_take));
+            }
+        }
+    });
+    out
+}
+
+/// Lost visits from reading for `color`'s moves, by index in `moves` (`prior_read_malus`):
+/// a move that joins own stones into a chain of `prior_read_libs` liberties or fewer, which
+/// the opponent, moving next, can then capture however `color` answers. Empty when the weight
+/// is 0.
+pub(super) fn read_maluses(
+    board: &Board,
+    color: Color,
+    moves: &[Move],
+    params: &Params,
+) -> Vec<(usize, f32)> {
+    let mut out = Vec::new();
+    if params.prior_read_malus == 0.0 {
+        return out;
+    }
+    let max_libs = params.prior_read_libs as usize;
+    READER.with(|r| {
+        let mut r = r.borrow_mut();
+        r.set_budget(params.prior_read_budget);
+        for (k, &mv) in moves.iter().enumerate() {
+            let Move::Play(p) = mv else { continue };
+            // A lone stone that can be taken is often a probe or a sacrifice: only chains
+            // the move joins are read.
+            let (libs, stones) = board.libs_after(p, color, max_libs + 1);
+            if libs > max_libs || stones < 2 {
+                continue;
+            }
+            if r.attack_after(board, p, color).is_some() {
+                out.push((k, params.prior_read_malus));
             }
         }
     });
@@ -253,26 +290,111 @@ mod tests {
             ..Params::default()
         };
         assert_eq!(
-            read_bonuses(&b, Color::Black, Some(c3), &on),
+            read_bonuses(&b, Color::Black, [Some(c3), None], &on),
             vec![(e4, 40.0)]
         );
         assert_eq!(
-            read_bonuses(&b, Color::White, Some(c3), &on),
+            read_bonuses(&b, Color::White, [Some(c3), None], &on),
             vec![(e4, 30.0)]
         );
         // Once white has played E4 the chain cannot be saved: nothing to reward either way.
         let mut taken = b.clone();
         taken.play(e4, Color::White);
-        assert!(read_bonuses(&taken, Color::Black, Some(e4), &on).is_empty());
-        assert!(read_bonuses(&taken, Color::White, Some(e4), &on).is_empty());
+        assert!(read_bonuses(&taken, Color::Black, [Some(e4), None], &on).is_empty());
+        assert!(read_bonuses(&taken, Color::White, [Some(e4), None], &on).is_empty());
         // Off with both weights 0, and nothing without a last stone.
         let off = Params {
             prior_read_save: 0.0,
             prior_read_take: 0.0,
             ..on
         };
-        assert!(read_bonuses(&b, Color::Black, Some(c3), &off).is_empty());
-        assert!(read_bonuses(&b, Color::Black, None, &on).is_empty());
+        assert!(read_bonuses(&b, Color::Black, [Some(c3), None], &off).is_empty());
+        assert!(read_bonuses(&b, Color::Black, [None, None], &on).is_empty());
+    }
+
+    #[test]
+    fn reading_penalises_an_extension_into_a_working_ladder() {
+        // Black C3 is in atari at D3, and the ladder works unless a black stone stands on
+        // its path (G7).
+        let b = crate::go::reading::ladder_from_c3();
+        let g = b.geometry();
+        let moves = [
+            Move::Play(g.point(7, 7)),
+            Move::Play(g.point(3, 2)),
+            Move::Pass,
+            Move::Play(g.point(5, 5)),
+        ];
+        let on = Params {
+            prior_read_malus: 25.0,
+            // The ladder takes more than the default budget to read.
+            prior_read_budget: 4000,
+            ..Params::default()
+        };
+        assert_eq!(read_maluses(&b, Color::Black, &moves, &on), vec![(1, 25.0)]);
+        let mut broken = b.clone();
+        broken.play(g.point(6, 6), Color::Black);
+        assert!(read_maluses(&broken, Color::Black, &moves, &on).is_empty());
+        // Off by default.
+        assert!(read_maluses(&b, Color::Black, &moves, &Params::default()).is_empty());
+    }
+
+    #[test]
+    fn reading_looks_next_to_the_move_before_the_last_with_prior_read_near_2() {
+        // The 7x7 chase with white's last move at A2, far away, and the one before it at
+        // C5, next to black's C4-D4: the chain is read only with `prior_read_near` 2.
+        let mut b = crate::go::reading::chased_to_the_edge();
+        let g = b.geometry();
+        let far = g.point(0, 1);
+        b.play(far, Color::White);
+        let c5 = g.point(2, 4);
+        let e4 = g.point(4, 3);
+        let one = Params {
+            prior_read_budget: 4000,
+            ..Params::default()
+        };
+        let two = Params {
+            prior_read_near: 2,
+            ..one
+        };
+        assert!(read_bonuses(&b, Color::Black, [Some(far), Some(c5)], &one).is_empty());
+        assert_eq!(
+            read_bonuses(&b, Color::Black, [Some(far), Some(c5)], &two),
+            vec![(e4, 40.0)]
+        );
+    }
+
+    #[test]
+    fn reading_takes_chains_of_three_liberties_with_prior_read_libs_3() {
+        // Black B2-C2 has three liberties (B1, C1, D2) under white's wall, white's last
+        // move B3. White at D2 would capture it; black at D2 gets out with four.
+        let b = Board::from_diagram(
+            ". . . . .
+             . . . . .
+             . O O O .
+             O X X . .
+             . . . . .",
+        )
+        .unwrap();
+        let g = b.geometry();
+        let b3 = g.point(1, 2);
+        let d2 = g.point(3, 1);
+        let two = Params {
+            prior_read_budget: 4000,
+            ..Params::default()
+        };
+        let three = Params {
+            prior_read_libs: 3,
+            ..two
+        };
+        assert!(read_bonuses(&b, Color::Black, [Some(b3), None], &two).is_empty());
+        assert_eq!(
+            read_bonuses(&b, Color::Black, [Some(b3), None], &three),
+            vec![(d2, 40.0)]
+        );
+        assert_eq!(
+            read_bonuses(&b, Color::White, [Some(b3), None], &three).len(),
+            1
+        );
     }
 
     #[test]
