@@ -89,7 +89,9 @@ impl Reader {
         let Some(attack) = self.attack(b, target) else {
             return (None, Defense::Safe);
         };
-        self.start(b);
+        // The attack left ply 0 as it was (lines are read on the plies above): only the
+        // budget starts again.
+        self.nodes = 0;
         (Some(attack), self.defend_at(0, target))
     }
 
@@ -190,31 +192,34 @@ impl Reader {
     }
 }
 
-/// A short list of points on the stack (the reader's candidate moves): pushes beyond
-/// `CAP` are dropped, and a point already in the list is not added again.
+/// A short list of distinct points on the stack (the reader's candidate moves, the chains
+/// the prior reads): pushes beyond `CAP` are dropped, and a point already in the list is
+/// not added again.
 #[derive(Clone, Copy)]
-struct Points<const CAP: usize> {
+pub struct Points<const CAP: usize> {
     items: [Point; CAP],
     len: usize,
 }
 
-impl<const CAP: usize> Points<CAP> {
-    fn new() -> Self {
+impl<const CAP: usize> Default for Points<CAP> {
+    fn default() -> Self {
         Points {
             items: [Point(0); CAP],
             len: 0,
         }
     }
+}
 
-    fn as_slice(&self) -> &[Point] {
+impl<const CAP: usize> Points<CAP> {
+    pub fn as_slice(&self) -> &[Point] {
         &self.items[..self.len]
     }
 
-    fn contains(&self, p: Point) -> bool {
+    pub fn contains(&self, p: Point) -> bool {
         self.as_slice().contains(&p)
     }
 
-    fn add(&mut self, p: Point) {
+    pub fn add(&mut self, p: Point) {
         if self.len < CAP && !self.contains(p) {
             self.items[self.len] = p;
             self.len += 1;
@@ -225,15 +230,17 @@ impl<const CAP: usize> Points<CAP> {
 /// Candidate moves at one ply.
 type Candidates = Points<32>;
 
-/// `items` sorted by `key`, largest first, ties in their order (a stable insertion sort for
-/// a few elements).
-fn sort_desc_by_key<T: Copy>(items: &mut [T], key: impl Fn(&T) -> usize) {
-    for i in 1..items.len() {
-        let mut j = i;
-        while j > 0 && key(&items[j - 1]) < key(&items[j]) {
-            items.swap(j - 1, j);
-            j -= 1;
-        }
+/// Adds the liberties `libs` (at most four) to `out` as moves for `c`, those after which
+/// `c`'s stone has the most liberties (counted up to `cap`) first, ties in their order.
+fn add_by_liberties_after(b: &Board, libs: &[Point], c: Color, cap: usize, out: &mut Candidates) {
+    let mut moves = [(0usize, Point(0)); 4];
+    let n = libs.len().min(4);
+    for (m, &l) in moves.iter_mut().zip(libs) {
+        *m = (b.libs_after(l, c, cap).0, l);
+    }
+    moves[..n].sort_by_key(|&(k, _)| std::cmp::Reverse(k));
+    for &(_, l) in &moves[..n] {
+        out.add(l);
     }
 }
 
@@ -241,22 +248,13 @@ fn sort_desc_by_key<T: Copy>(items: &mut [T], key: impl Fn(&T) -> usize) {
 /// liberty, the stones that keep the most liberties first; for two liberties, then the
 /// empty points next to them (nets).
 fn attack_candidates(b: &Board, libs: &[Point], att: Color) -> Candidates {
-    let mut moves = [(0usize, Point(0)); 4];
-    let n = libs.len().min(4);
-    for (m, &l) in moves.iter_mut().zip(libs) {
-        *m = (b.libs_after(l, att, 3).0, l);
-    }
-    sort_desc_by_key(&mut moves[..n], |&(k, _)| k);
-    let mut out = Candidates::new();
-    for &(_, l) in &moves[..n] {
-        out.add(l);
-    }
+    let mut out = Candidates::default();
+    add_by_liberties_after(b, libs, att, 3, &mut out);
     if libs.len() == 2 {
         for &l in libs {
             for q in b.neighbors(l) {
                 if b.cell(q) == EMPTY
                     && !libs.contains(&q)
-                    && !out.contains(q)
                     && b.legal_fast(q, att)
                     && b.libs_after(q, att, 2).0 >= 2
                 {
@@ -273,7 +271,7 @@ fn attack_candidates(b: &Board, libs: &[Point], att: Color) -> Candidates {
 /// (the ones that give the most liberties first), and with two liberties or more, ataris
 /// on attacker chains of two liberties next to it.
 fn defense_candidates(b: &Board, target: Point, libs: &[Point], owner: Color) -> Candidates {
-    let mut heads = Points::<32>::new();
+    let mut heads = Points::<32>::default();
     for s in b.chain_walk(target) {
         for q in b.neighbors(s) {
             if b.color_at(q) == Some(owner.opp()) {
@@ -289,20 +287,12 @@ fn defense_candidates(b: &Board, target: Point, libs: &[Point], owner: Color) ->
             n_captures += 1;
         }
     }
-    sort_desc_by_key(&mut captures[..n_captures], |&(k, _)| k);
-    let mut out = Candidates::new();
+    captures[..n_captures].sort_by_key(|&(k, _)| std::cmp::Reverse(k));
+    let mut out = Candidates::default();
     for &(_, l) in &captures[..n_captures] {
         out.add(l);
     }
-    let mut ext = [(0usize, Point(0)); 4];
-    let n = libs.len().min(4);
-    for (e, &l) in ext.iter_mut().zip(libs) {
-        *e = (b.libs_after(l, owner, 4).0, l);
-    }
-    sort_desc_by_key(&mut ext[..n], |&(k, _)| k);
-    for &(_, l) in &ext[..n] {
-        out.add(l);
-    }
+    add_by_liberties_after(b, libs, owner, 4, &mut out);
     if libs.len() >= 2 {
         for &h in heads.as_slice() {
             if let Some((a, c)) = b.two_liberties(h) {

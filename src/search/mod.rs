@@ -493,8 +493,7 @@ impl<'t> Search<'t> {
         let only_pass = moves.len() == 1;
         let shares = prior::learned_shares(board, color, moves, last, ladder, self.params());
         let read = prior::read_bonuses(board, color, last, self.params());
-        let mut malus = prior::read_maluses(board, color, moves, self.params()).into_iter();
-        let mut next_malus = malus.next();
+        let malus = prior::read_maluses(board, color, moves, self.params());
         for (k, &mv) in moves.iter().enumerate() {
             let share = shares.get(k).copied().unwrap_or(0.0);
             let mut prior = prior::prior(
@@ -513,11 +512,10 @@ impl<'t> Search<'t> {
                     prior.1 += bonus;
                 }
             }
-            if let Some((i, lost)) = next_malus
-                && i == k
-            {
-                prior.0 += lost;
-                next_malus = malus.next();
+            for &(p, lost) in &malus {
+                if mv == Move::Play(p) {
+                    prior.0 += lost;
+                }
             }
             self.tree.node(first + k).init(mv, color, prior);
         }

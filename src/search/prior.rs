@@ -13,7 +13,7 @@ use super::features::{Gammas, StoneDistance, features};
 use super::params::{LARGE_SIZE, Params, by_size};
 use super::patterns;
 use crate::go::point::EMPTY;
-use crate::go::reading::{Defense, Reader};
+use crate::go::reading::{Defense, Points, Reader};
 use crate::go::tactics::Ladder;
 use crate::go::{Board, Color, Move, Point};
 
@@ -92,30 +92,24 @@ pub(super) fn read_bonuses(
     }
     let max_libs = params.prior_read_libs as usize;
     let near = last.iter().take(params.prior_read_near as usize).flatten();
-    let mut heads = [Point(0); 10];
-    let mut n = 0;
+    let mut heads = Points::<10>::default();
     for &l in near {
         if board.color_at(l).is_none() {
             continue;
         }
         for q in std::iter::once(l).chain(board.neighbors(l)) {
-            if board.color_at(q).is_none() || board.libs_upto(q, max_libs + 1) > max_libs {
-                continue;
-            }
-            let h = board.chain_head(q);
-            if !heads[..n].contains(&h) {
-                heads[n] = h;
-                n += 1;
+            if board.color_at(q).is_some() && board.libs_upto(q, max_libs + 1) <= max_libs {
+                heads.add(board.chain_head(q));
             }
         }
     }
-    if n == 0 {
+    if heads.as_slice().is_empty() {
         return out;
     }
     READER.with(|r| {
         let mut r = r.borrow_mut();
         r.set_budget(params.prior_read_budget);
-        for &h in &heads[..n] {
+        for &h in heads.as_slice() {
             if board.color_at(h) == Some(color) {
                 if params.prior_read_save != 0.0
                     && let Defense::By(m) = r.defend(board, h)
@@ -132,7 +126,7 @@ pub(super) fn read_bonuses(
     out
 }
 
-/// Lost visits from reading for `color`'s moves, by index in `moves` (`prior_read_malus`):
+/// Lost visits from reading for `color`'s moves, by point (`prior_read_malus`):
 /// a move that joins own stones into a chain of `prior_read_libs` liberties or fewer, which
 /// the opponent, moving next, can then capture however `color` answers. Empty when the weight
 /// is 0.
@@ -141,7 +135,7 @@ pub(super) fn read_maluses(
     color: Color,
     moves: &[Move],
     params: &Params,
-) -> Vec<(usize, f32)> {
+) -> Vec<(Point, f32)> {
     let mut out = Vec::new();
     if params.prior_read_malus == 0.0 {
         return out;
@@ -150,7 +144,7 @@ pub(super) fn read_maluses(
     READER.with(|r| {
         let mut r = r.borrow_mut();
         r.set_budget(params.prior_read_budget);
-        for (k, &mv) in moves.iter().enumerate() {
+        for &mv in moves {
             let Move::Play(p) = mv else { continue };
             // A lone stone that can be taken is often a probe or a sacrifice: only chains
             // the move joins are read.
@@ -159,7 +153,7 @@ pub(super) fn read_maluses(
                 continue;
             }
             if r.attack_after(board, p, color).is_some() {
-                out.push((k, params.prior_read_malus));
+                out.push((p, params.prior_read_malus));
             }
         }
     });
@@ -330,7 +324,10 @@ mod tests {
             prior_read_budget: 4000,
             ..Params::default()
         };
-        assert_eq!(read_maluses(&b, Color::Black, &moves, &on), vec![(1, 25.0)]);
+        assert_eq!(
+            read_maluses(&b, Color::Black, &moves, &on),
+            vec![(g.point(3, 2), 25.0)]
+        );
         let mut broken = b.clone();
         broken.play(g.point(6, 6), Color::Black);
         assert!(read_maluses(&broken, Color::Black, &moves, &on).is_empty());
