@@ -536,15 +536,15 @@ impl<'t> Search<'t> {
         }
         let mut best = None;
         let mut best_value = f32::NEG_INFINITY;
-        for ch in self.tree.node(n).children() {
-            let node = self.tree.node(ch);
+        let (first, children) = self.tree.children_of(n);
+        for (k, node) in children.iter().enumerate() {
             if node.banned() {
                 continue;
             }
             let v = node.value(params.virtual_loss, self.rave_equiv);
             if v > best_value {
                 best_value = v;
-                best = Some(ch);
+                best = Some(first + k);
             }
         }
         best
@@ -759,21 +759,21 @@ impl<'t> Search<'t> {
             {
                 moments.add(mover_margin16);
             }
-            for ch in node.children() {
-                let child = tree.node(ch);
+            // The children's moves are all by the player who did not make this node's.
+            let (child_cell, child_value) = if black {
+                (Color::White.cell(), white_value)
+            } else {
+                (Color::Black.cell(), black_value)
+            };
+            for child in tree.children_of(i).1 {
                 if let Move::Play(p) = child.mv()
-                    && amaf[p.idx()] == child.color().cell()
+                    && amaf[p.idx()] == child_cell
                 {
-                    let value = if child.color() == Color::Black {
-                        black_value
-                    } else {
-                        white_value
-                    };
                     let a = child.amaf_visits.load(Relaxed);
                     child.amaf_visits.store(a + 1, Relaxed);
-                    if value > 0 {
+                    if child_value > 0 {
                         let v = child.amaf_value.load(Relaxed);
-                        child.amaf_value.store(v + value, Relaxed);
+                        child.amaf_value.store(v + child_value, Relaxed);
                     }
                 }
             }

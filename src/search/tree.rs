@@ -215,6 +215,19 @@ impl Arena {
         &chunk[i & (CHUNK - 1)]
     }
 
+    /// The nodes of `range`, a node's children, which never straddle two chunks (`alloc`):
+    /// one chunk lookup for the lot where `get` makes one per node.
+    pub(super) fn slice(&self, range: Range<usize>) -> &[Node] {
+        if range.is_empty() {
+            return &[];
+        }
+        let chunk = self.chunks[range.start >> CHUNK_BITS]
+            .get()
+            .expect("node indices come from alloc, which initialises their chunk");
+        let first = range.start & (CHUNK - 1);
+        &chunk[first..first + range.len()]
+    }
+
     pub(super) fn used(&self) -> usize {
         (self.next.load(Relaxed) as usize).min(self.cap)
     }
@@ -263,6 +276,12 @@ impl Tree {
 
     pub(super) fn node(&self, i: usize) -> &Node {
         self.arena.get(i)
+    }
+
+    /// The children of node `n`: the index of the first, and the nodes.
+    pub(super) fn children_of(&self, n: usize) -> (usize, &[Node]) {
+        let range = self.node(n).children();
+        (range.start, self.arena.slice(range))
     }
 
     /// Moves the root down to the node for `game`'s position if `game` continues the
