@@ -166,13 +166,6 @@ params! {
     prior_capture_many: f32 = 0.0, 0.0..=1e6;
     /// Won visits for an extension that saves an own chain in atari (ladder read out).
     prior_save: f32 = 0.0, 0.0..=1e6;
-    /// Lost visits for an extension of an own chain out of atari that the ladder reader
-    /// (`Ladder::escapes`) shows captured: Pachi prunes such moves from its tree
-    /// (`prune_ladders`), as playouts seldom chase a ladder and so overrate the escape.
-    /// At 100, on the clock (0.25 s a move) against Pachi at 1,250 playouts: 106 of 150
-    /// against the defaults' 112 of 150 (0.8 standard errors;
-    /// `matches/2026-11-27-9x9-prior-ladder-malus/`): off.
-    prior_ladder_malus: f32 = 0.0, 0.0..=1e6;
     /// Won visits for a move matching a 3x3 pattern.
     prior_pattern: f32 = 0.0, 0.0..=1e6;
     /// Lost visits for a self-atari that captures nothing.

@@ -211,13 +211,9 @@ pub(super) fn prior(
     }
     // The ladder read, the self-atari test and the empty-area scan are skipped when their
     // weight is 0 (the default): they would add nothing.
-    if saves && (params.prior_save != 0.0 || params.prior_ladder_malus != 0.0) {
-        if ladder.escapes(board, p, color) {
-            visits += params.prior_save;
-            wins += params.prior_save;
-        } else {
-            visits += params.prior_ladder_malus;
-        }
+    if saves && params.prior_save != 0.0 && ladder.escapes(board, p, color) {
+        visits += params.prior_save;
+        wins += params.prior_save;
     }
     if params.prior_self_atari != 0.0 && captured == 0 && board.libs_after(p, color, 2).0 < 2 {
         visits += params.prior_self_atari;
@@ -337,35 +333,6 @@ mod tests {
         assert!(read_maluses(&broken, Color::Black, &moves, &on).is_empty());
         // Off by default.
         assert!(read_maluses(&b, Color::Black, &moves, &Params::default()).is_empty());
-    }
-
-    #[test]
-    fn an_extension_into_a_working_ladder_loses_prior_ladder_malus_visits() {
-        // Black C3 is in atari at D3; the ladder works unless a black stone stands on G7.
-        let b = crate::go::reading::ladder_from_c3();
-        let d3 = b.geometry().point(3, 2);
-        let mut ladder = Ladder::new();
-        let on = Params {
-            prior_ladder_malus: 50.0,
-            ..Params::default()
-        };
-        let mut at = |b: &Board, params: &Params| {
-            prior(
-                b,
-                Color::Black,
-                Move::Play(d3),
-                None,
-                false,
-                0.0,
-                &mut ladder,
-                params,
-            )
-        };
-        let (base_visits, base_wins) = at(&b, &Params::default());
-        assert_eq!(at(&b, &on), (base_visits + 50.0, base_wins));
-        let mut broken = b.clone();
-        broken.play(b.geometry().point(6, 6), Color::Black);
-        assert_eq!(at(&broken, &on), at(&broken, &Params::default()));
     }
 
     #[test]
