@@ -765,7 +765,7 @@ impl<'t> Search<'t> {
             } else {
                 (Color::Black.cell(), black_value)
             };
-            for child in tree.children_of(i).1 {
+            for child in tree.arena.slice(node.children()) {
                 if let Move::Play(p) = child.mv()
                     && amaf[p.idx()] == child_cell
                 {
