@@ -638,13 +638,17 @@ impl Board {
     }
 
     /// The two liberties of the chain through stone `p` when it has exactly two, in the
-    /// order a walk of the chain meets them. O(stones); O(1) for a chain in atari.
+    /// order a walk of the chain meets them. O(stones); O(1) for a chain in atari or with
+    /// more than eight stone–liberty adjacencies.
     pub fn two_liberties(&self, p: Point) -> Option<(Point, Point)> {
         if !matches!(self.cells[p.idx()], BLACK | WHITE) {
             return None;
         }
         let head = self.head[p.idx()] as usize;
-        if self.chain[head].at_most_one_liberty() {
+        let ch = &self.chain[head];
+        // A liberty touches at most four stones: more than eight adjacencies make three
+        // liberties or more, with no walk.
+        if ch.pseudo() > 8 || ch.at_most_one_liberty() {
             return None;
         }
         let (found, n) = self.distinct_liberties(head, 3);
