@@ -8,6 +8,7 @@
 //! neutral with a living enemy chain and has little eye space besides.
 
 use crate::go::point::MAX_POINTS;
+use crate::go::solve::{MAX_REGION_EMPTY, Problem, SOLVE_QUESTION_NODES, Solver};
 use crate::go::tactics::{bent_four_in_the_corner, plays_safely};
 use crate::go::{Board, Color, Game, PassAlive, Point};
 use crate::search::playout::Policy;
@@ -88,6 +89,14 @@ pub fn statuses(game: &Game, limits: Limits, seed: u64, params: &Params) -> Stat
             dead[p.idx()] = sign * own(p) < 0.0;
         }
     }
+    if params.judge_solve_nodes > 0 {
+        solve_enclosed(
+            board,
+            game.rules().suicide,
+            params.judge_solve_nodes,
+            &mut dead,
+        );
+    }
     for p in bent_four_in_the_corner(board) {
         dead[p.idx()] = true;
     }
@@ -135,6 +144,54 @@ pub fn statuses(game: &Game, limits: Limits, seed: u64, params: &Params) -> Stat
         params.seki_max_eye_space as usize,
     );
     st
+}
+
+/// Reads the walled-in chains out (`go::solve`, `nodes` positions in all, at most
+/// `SOLVE_QUESTION_NODES` a question) and overrides the playouts' `dead` where the reading
+/// ends: a chain judged dead that lives with the enemy moving first is alive; then a chain
+/// judged alive that dies with its owner moving first is dead, when no wall chain around it
+/// is dead (a dead wall is captured from outside the problem, which the reading does not
+/// see). Life first, so that the stones inside a living group's eye space are read against
+/// a wall known to live. Only the questions whose answer could change the judgement are
+/// asked.
+fn solve_enclosed(board: &Board, suicide_allowed: bool, nodes: u32, dead: &mut [bool]) {
+    let mut solver = Solver::budgeted(SOLVE_QUESTION_NODES, nodes);
+    let problems: Vec<Problem> = board
+        .geometry()
+        .points()
+        .filter(|&p| board.color_at(p).is_some() && board.chain_head(p) == p)
+        .filter_map(|h| Problem::enclosing(board, h, MAX_REGION_EMPTY))
+        .collect();
+    let mark = |dead: &mut [bool], head: Point, value: bool| {
+        for s in board.chain_walk(head) {
+            dead[s.idx()] = value;
+        }
+    };
+    let judged_dead: Vec<bool> = problems.iter().map(|pr| dead[pr.target.idx()]).collect();
+    for pr in problems
+        .iter()
+        .zip(judged_dead)
+        .filter_map(|(pr, d)| d.then_some(pr))
+    {
+        if solver.lives(board, pr, pr.defender.opp(), suicide_allowed) == Some(true) {
+            mark(dead, pr.target, false);
+        }
+    }
+    let judged_dead: Vec<bool> = problems.iter().map(|pr| dead[pr.target.idx()]).collect();
+    for pr in problems
+        .iter()
+        .zip(judged_dead)
+        .filter_map(|(pr, d)| (!d).then_some(pr))
+    {
+        let attacker = pr.defender.opp();
+        let wall_lives = pr
+            .points()
+            .iter()
+            .all(|&p| board.color_at(p) != Some(attacker) || !dead[p.idx()]);
+        if wall_lives && solver.lives(board, pr, pr.defender, suicide_allowed) == Some(false) {
+            mark(dead, pr.target, true);
+        }
+    }
 }
 
 /// Whether neither colour can fill the empty point `p` without putting its own chain in

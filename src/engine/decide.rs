@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 use super::mend::{mend_in_play, mending_move};
 use super::{Decision, Engine};
 use crate::go::point::{EDGE, EMPTY, MAX_POINTS};
+use crate::go::solve::{MAX_REGION_EMPTY, Problem, SOLVE_QUESTION_NODES, Solver};
 use crate::go::{Board, Color, Game, Move, Point, Scoring};
 use crate::ownership;
 use crate::search::{Candidate, Limits, Params, Report};
@@ -160,7 +161,16 @@ impl Engine {
                     .zip(report.candidate(mv))
                     .is_some_and(|(pass, m)| pass.mean_margin() >= m.mean_margin())
         };
-        pass_ok && (fills_own_region(board, p, c) || settled() || scores_no_better())
+        let read_idle = || {
+            params.judge_solve_nodes > 0
+                && idle_in_settled_problem(
+                    board,
+                    p,
+                    self.game.rules().suicide,
+                    params.judge_solve_nodes,
+                )
+        };
+        pass_ok && (fills_own_region(board, p, c) || settled() || scores_no_better() || read_idle())
     }
 
     /// Resigns after three searches in a row found the game hopeless (`hopeless`), outside
@@ -266,6 +276,67 @@ fn fills_own_region(board: &Board, p: Point, c: Color) -> bool {
     !saves && inside_own_region(board, p, c)
 }
 
+/// Whether a stone on the empty point `p` changes no group's fate by reading: `p` lies in
+/// the problem (`go::solve`) of at least one walled-in chain, and every such chain lives
+/// with its enemy moving first or dies with its owner moving first, read to the end
+/// (within `nodes` positions in all). Under territory rules a stone there is a point spent
+/// (or a prisoner given) for nothing.
+fn idle_in_settled_problem(board: &Board, p: Point, suicide_allowed: bool, nodes: u32) -> bool {
+    let mut heads: Vec<Point> = Vec::new();
+    let mut seen = vec![false; MAX_POINTS];
+    let mut stack = vec![p];
+    seen[p.idx()] = true;
+    let mut empties = 0;
+    while let Some(q) = stack.pop() {
+        empties += 1;
+        if empties > MAX_REGION_EMPTY {
+            return false;
+        }
+        for n in board.neighbors(q) {
+            match board.color_at(n) {
+                Some(_) => {
+                    let h = board.chain_head(n);
+                    if !heads.contains(&h) {
+                        heads.push(h);
+                    }
+                }
+                None if board.cell(n) == EMPTY && !seen[n.idx()] => {
+                    seen[n.idx()] = true;
+                    stack.push(n);
+                }
+                None => {}
+            }
+        }
+    }
+    let mut solver = Solver::budgeted(SOLVE_QUESTION_NODES, nodes);
+    let mut any = false;
+    for h in heads {
+        let Some(pr) = Problem::enclosing(board, h, MAX_REGION_EMPTY) else {
+            continue;
+        };
+        if !pr.contains(p) {
+            continue;
+        }
+        any = true;
+        let d = pr.defender;
+        let a = solver.lives(board, &pr, d.opp(), suicide_allowed);
+        let b = if a == Some(true) {
+            Some(true)
+        } else {
+            solver.lives(board, &pr, d, suicide_allowed)
+        };
+        log::debug!(
+            "{p:?} in the problem of {:?}: lives {a:?} with the enemy first, {b:?} with its owner first",
+            pr.target
+        );
+        let settled = a == Some(true) || b == Some(false);
+        if !settled {
+            return false;
+        }
+    }
+    any
+}
+
 /// Whether the empty point `p` lies in an empty region whose border is `c`'s stones only.
 fn inside_own_region(board: &Board, p: Point, c: Color) -> bool {
     let mut seen = vec![false; MAX_POINTS];
@@ -290,6 +361,7 @@ fn inside_own_region(board: &Board, p: Point, c: Color) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::go::solve::fixtures::walled;
     use crate::go::{RuleSet, Rules};
 
     fn game(diagram: &str, rules: RuleSet, komi: f64, to_move: Color) -> Game {
@@ -371,8 +443,10 @@ mod tests {
     #[test]
     fn in_a_decided_game_a_move_scored_no_better_than_the_pass_is_passed() {
         // Black's stone at J5 lands in white's area, on a point the search leaves
-        // unsettled (ownership 0): only the score can tell it from a pass.
-        let e = engine_with(HOPELESS, RuleSet::Japanese, 7.5, Color::Black);
+        // unsettled (ownership 0): with the solver off, only the score can tell it from a
+        // pass.
+        let mut e = engine_with(HOPELESS, RuleSet::Japanese, 7.5, Color::Black);
+        e.set_param("judge_solve_nodes", "0").unwrap();
         let board = e.game.board();
         let p = board.geometry().point(8, 4);
         assert_eq!(board.cell(p), EMPTY);
@@ -398,6 +472,29 @@ mod tests {
         assert!(!e.pass_is_as_good(&report((0.003, -60.0), (0.009, -65.0)), Color::Black, mv));
         // Not decided: the win rate, not the score, decides, and the point is unsettled.
         assert!(!e.pass_is_as_good(&report((0.4, -2.0), (0.39, -1.0)), Color::Black, mv));
+        // With the solver on, reading settles it: white's column J is a straight nine
+        // that lives whoever moves first, so J5 is a stone given away whatever the search
+        // scores, decided or not.
+        e.set_param("judge_solve_nodes", "30000").unwrap();
+        assert!(e.pass_is_as_good(&report((0.003, -60.0), (0.009, -65.0)), Color::Black, mv));
+        assert!(e.pass_is_as_good(&report((0.4, -2.0), (0.39, -1.0)), Color::Black, mv));
+        // A point of a problem that reading does not settle is left to the search: black's
+        // one-eyed group at A1 (a straight three, C1 D1 E1 empty) lives or dies by who moves.
+        let unsettled = walled(
+            'O',
+            "O X X X X X O O O
+             O X . . . X O O O",
+        );
+        let d1 = unsettled.geometry().point(3, 0);
+        assert!(!idle_in_settled_problem(&unsettled, d1, false, 30_000));
+        // And a settled one is idle for either side: the straight two next door.
+        let b = walled(
+            'O',
+            "O X X X X O O O O
+             O X . . X O O O O",
+        );
+        let c1 = b.geometry().point(2, 0);
+        assert!(idle_in_settled_problem(&b, c1, false, 30_000));
     }
 
     #[test]

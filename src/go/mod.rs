@@ -10,6 +10,7 @@ pub mod point;
 pub mod reading;
 pub mod rules;
 pub mod score;
+pub mod solve;
 pub mod tactics;
 pub mod zobrist;
 

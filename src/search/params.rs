@@ -259,6 +259,11 @@ params! {
     /// longer than play does: at 150 score.tst case 30 (19×19, a group of 15 points) was
     /// judged alive with seeds 1 and 3 of 1–3, at 300 dead with all three.
     judge_prior_learned_large: f32 = 300.0, 0.0..=1e6;
+    /// Positions the life-and-death solver (`go::solve`) may read in all when the dead
+    /// stones are judged (5,000 at most a question): a walled-in group it reads as living
+    /// with the enemy first lives, one it reads as dying with its owner first is dead,
+    /// whatever the playouts say. 0: off.
+    judge_solve_nodes: u32 = 30_000, 0..=10_000_000;
 }
 
 impl Params {
