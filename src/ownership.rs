@@ -69,7 +69,8 @@ pub struct Statuses {
 
 /// Searches the position from each side first (`judged_ownership`, within `limits`) and
 /// classifies every stone: dead when the opponent owns its point in most playouts, or when
-/// its group is a bent four in the corner (`bent_four_in_the_corner`); seki when it lives,
+/// its group is a bent four in the corner (`bent_four_in_the_corner`), with the reading of
+/// walled-in groups overriding the playouts (`solve_enclosed`); seki when it lives,
 /// has a liberty shared with a living opposing chain that stays neutral and that neither
 /// side can fill (`unfillable`), and its other liberties are at most a small eye space
 /// (`seki_max_eye_space`).

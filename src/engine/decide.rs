@@ -1,8 +1,9 @@
 //! The move decision of `genmove`, read top to bottom in `Engine::decide`: pass when the
 //! opponent passed and the game is won as it stands (playing on only for a point, with a
 //! score utility); otherwise search, take the most visited move (`choose`); under
-//! territory rules pass rather than fill one's own territory, or in a decided game rather
-//! than play a move the search scores no better than its pass; in the cleanup phase pass
+//! territory rules pass rather than fill one's own territory, play a stone into a group
+//! whose fate reading settles (`go::solve`), or in a decided game a move the search scores
+//! no better than its pass; in the cleanup phase pass
 //! once no dead enemy stone is left; resign a game lost for several moves. Dead stones
 //! come from `ownership`, moves from `search`, mending moves before a pass from `mend`.
 
@@ -137,8 +138,11 @@ impl Engine {
     /// territory (an empty region bordered by `c`'s stones only, as the territory count
     /// sees it), or it lands on a point that one side owns in nearly every playout
     /// (`settled_ownership`: inside either side's settled area, where a stone of ours is
-    /// a point spent or a prisoner given) and mends nothing (`mend_in_play`). A stone that
-    /// saves an own chain in atari is not a filling move: it mends a weakness.
+    /// a point spent or a prisoner given) and mends nothing (`mend_in_play`), or in a
+    /// decided game the search scores it no better than the pass, or it lies in the
+    /// problem of a walled-in group whose fate reading settles (`idle_in_settled_problem`,
+    /// off with `judge_solve_nodes` 0). A stone that saves an own chain in atari is not a
+    /// filling move: it mends a weakness.
     fn pass_is_as_good(&self, report: &Report, c: Color, mv: Move) -> bool {
         let Move::Play(p) = mv else {
             return false;
@@ -479,7 +483,7 @@ mod tests {
         assert!(e.pass_is_as_good(&report((0.003, -60.0), (0.009, -65.0)), Color::Black, mv));
         assert!(e.pass_is_as_good(&report((0.4, -2.0), (0.39, -1.0)), Color::Black, mv));
         // A point of a problem that reading does not settle is left to the search: black's
-        // one-eyed group at A1 (a straight three, C1 D1 E1 empty) lives or dies by who moves.
+        // group around the straight three C1 D1 E1 lives or dies by who moves first.
         let unsettled = walled(
             'O',
             "O X X X X X O O O

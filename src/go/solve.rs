@@ -912,11 +912,11 @@ mod tests {
     fn proof_numbers_agree_with_the_plain_search() {
         use rand::{RngExt, SeedableRng, rngs::SmallRng};
         let mut rng = SmallRng::seed_from_u64(29);
-        let mut dfpn = Solver::with_budget(20_000);
-        let mut plain = Solver::with_budget(20_000);
+        let mut dfpn = Solver::with_budget(5_000);
+        let mut plain = Solver::with_budget(5_000);
         let mut compared = 0;
         for size in [5, 6, 7] {
-            for _ in 0..200 {
+            for _ in 0..100 {
                 let mut b = Board::new(size).unwrap();
                 let mut c = Color::Black;
                 for _ in 0..rng.random_range(size * size..3 * size * size) {
@@ -941,6 +941,6 @@ mod tests {
                 }
             }
         }
-        assert!(compared > 500, "{compared}");
+        assert!(compared > 250, "{compared}");
     }
 }
