@@ -2,8 +2,8 @@
 //! opponent passed and the game is won as it stands (playing on only for a point, with a
 //! score utility); otherwise search, take the most visited move (`choose`); under
 //! territory rules pass rather than fill one's own territory, play a stone into a group
-//! whose fate reading settles (`go::solve`), or in a decided game a move the search scores
-//! no better than its pass; in the cleanup phase pass
+//! whose fate reading settles (`go::solve`, with `pass_solve_nodes`), or in a decided game
+//! a move the search scores no better than its pass; in the cleanup phase pass
 //! once no dead enemy stone is left; resign a game lost for several moves. Dead stones
 //! come from `ownership`, moves from `search`, mending moves before a pass from `mend`.
 
@@ -141,7 +141,7 @@ impl Engine {
     /// a point spent or a prisoner given) and mends nothing (`mend_in_play`), or in a
     /// decided game the search scores it no better than the pass, or it lies in the
     /// problem of a walled-in group whose fate reading settles (`idle_in_settled_problem`,
-    /// off with `judge_solve_nodes` 0). A stone that saves an own chain in atari is not a
+    /// on with `pass_solve_nodes` above 0). A stone that saves an own chain in atari is not a
     /// filling move: it mends a weakness.
     fn pass_is_as_good(&self, report: &Report, c: Color, mv: Move) -> bool {
         let Move::Play(p) = mv else {
@@ -166,12 +166,12 @@ impl Engine {
                     .is_some_and(|(pass, m)| pass.mean_margin() >= m.mean_margin())
         };
         let read_idle = || {
-            params.judge_solve_nodes > 0
+            params.pass_solve_nodes > 0
                 && idle_in_settled_problem(
                     board,
                     p,
                     self.game.rules().suicide,
-                    params.judge_solve_nodes,
+                    params.pass_solve_nodes,
                 )
         };
         pass_ok && (fills_own_region(board, p, c) || settled() || scores_no_better() || read_idle())
@@ -447,10 +447,9 @@ mod tests {
     #[test]
     fn in_a_decided_game_a_move_scored_no_better_than_the_pass_is_passed() {
         // Black's stone at J5 lands in white's area, on a point the search leaves
-        // unsettled (ownership 0): with the solver off, only the score can tell it from a
-        // pass.
+        // unsettled (ownership 0): with the solver off (the default), only the score can
+        // tell it from a pass.
         let mut e = engine_with(HOPELESS, RuleSet::Japanese, 7.5, Color::Black);
-        e.set_param("judge_solve_nodes", "0").unwrap();
         let board = e.game.board();
         let p = board.geometry().point(8, 4);
         assert_eq!(board.cell(p), EMPTY);
@@ -479,7 +478,7 @@ mod tests {
         // With the solver on, reading settles it: white's column J is a straight nine
         // that lives whoever moves first, so J5 is a stone given away whatever the search
         // scores, decided or not.
-        e.set_param("judge_solve_nodes", "30000").unwrap();
+        e.set_param("pass_solve_nodes", "30000").unwrap();
         assert!(e.pass_is_as_good(&report((0.003, -60.0), (0.009, -65.0)), Color::Black, mv));
         assert!(e.pass_is_as_good(&report((0.4, -2.0), (0.39, -1.0)), Color::Black, mv));
         // A point of a problem that reading does not settle is left to the search: black's

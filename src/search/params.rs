@@ -264,6 +264,11 @@ params! {
     /// with the enemy first lives, one it reads as dying with its owner first is dead,
     /// whatever the playouts say. 0: off.
     judge_solve_nodes: u32 = 30_000, 0..=10_000_000;
+    /// Positions the solver may read in all in the pass decision under territory rules: a
+    /// move on a point of a problem that reading settles is passed. 0: off (the default:
+    /// a settled group can still lose points at its border, and at 30,000 a 9×9 game
+    /// against GNU Go saw a pass at move 28).
+    pass_solve_nodes: u32 = 0, 0..=10_000_000;
 }
 
 impl Params {
