@@ -168,22 +168,19 @@ fn solve_enclosed(board: &Board, suicide_allowed: bool, nodes: u32, dead: &mut [
             dead[s.idx()] = value;
         }
     };
-    let judged_dead: Vec<bool> = problems.iter().map(|pr| dead[pr.target.idx()]).collect();
-    for pr in problems
-        .iter()
-        .zip(judged_dead)
-        .filter_map(|(pr, d)| d.then_some(pr))
-    {
-        if solver.lives(board, pr, pr.defender.opp(), suicide_allowed) == Some(true) {
+    // Each question marks its own chain only, so a later target's judgement is read as it
+    // stood before the loop.
+    for pr in &problems {
+        if dead[pr.target.idx()]
+            && solver.lives(board, pr, pr.defender.opp(), suicide_allowed) == Some(true)
+        {
             mark(dead, pr.target, false);
         }
     }
-    let judged_dead: Vec<bool> = problems.iter().map(|pr| dead[pr.target.idx()]).collect();
-    for pr in problems
-        .iter()
-        .zip(judged_dead)
-        .filter_map(|(pr, d)| (!d).then_some(pr))
-    {
+    for pr in &problems {
+        if dead[pr.target.idx()] {
+            continue;
+        }
         let attacker = pr.defender.opp();
         let wall_lives = pr
             .points()
