@@ -128,3 +128,12 @@ loadsgf games/dead_atari.sgf
 kgs-rules japanese
 60 reg_genmove b
 #? [pass]
+
+# An open border in a won game under territory rules (from a game against GNU Go): white's
+# best move holds the top (B8, C8), so the search's playouts give white the top; after a
+# pass black's hane takes it. Never pass here: the points a pass loses decide the game.
+loadsgf games/border.sgf
+kgs-rules japanese
+komi 6.5
+70 reg_genmove w
+#? [!pass]

@@ -119,13 +119,14 @@ def game_line(number, engine_black, result, moves, worst):
     return won, line
 
 
-def write_sgf(sgf_dir, size, komi, engine, opponent, number, engine_black, result, moves):
+def write_sgf(sgf_dir, size, komi, engine, opponent, number, engine_black, result, moves,
+              rules="Chinese"):
     """Writes game `number` as sgf_dir/gameNNN.sgf."""
     os.makedirs(sgf_dir, exist_ok=True)
     body = "".join(f";{c.upper()}[{sgf_point(v, size)}]" for c, v in moves)
     pb, pw = (engine, opponent) if engine_black else (opponent, engine)
     with open(os.path.join(sgf_dir, f"game{number:03}.sgf"), "w") as f:
-        f.write(f"(;GM[1]FF[4]SZ[{size}]KM[{komi}]RU[Chinese]PB[{pb}]PW[{pw}]"
+        f.write(f"(;GM[1]FF[4]SZ[{size}]KM[{komi}]RU[{rules}]PB[{pb}]PW[{pw}]"
                 f"RE[{result}]{body})\n")
 
 
@@ -133,7 +134,10 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--engine", required=True, help="command of the engine measured")
     ap.add_argument("--opponent", required=True)
-    ap.add_argument("--referee", default="/usr/games/gnugo --mode gtp --chinese-rules")
+    ap.add_argument("--rules", choices=["chinese", "japanese"], default="chinese",
+                    help="the rules the referee scores by (and the SGF's RU); give the engines "
+                         "theirs in their commands (hoshi --rules japanese)")
+    ap.add_argument("--referee", help="referee command (default: GNU Go with --rules)")
     ap.add_argument("--size", type=int, default=9)
     ap.add_argument("--komi", type=float, default=7.5)
     ap.add_argument("--games", type=int, default=10)
@@ -142,6 +146,8 @@ def main():
                     help="number of the first game, for a match run in chunks: colours and SGF "
                          "names follow the overall game number (odd: engine black)")
     args = ap.parse_args()
+    if args.referee is None:
+        args.referee = f"/usr/games/gnugo --mode gtp --{args.rules}-rules"
     engine, opponent, referee = Engine(args.engine), Engine(args.opponent), Engine(args.referee)
     wins = 0
     slowest = 0.0
@@ -156,7 +162,7 @@ def main():
         print(line, flush=True)
         if args.sgf_dir:
             write_sgf(args.sgf_dir, args.size, args.komi, args.engine, args.opponent, g + 1,
-                      engine_black, result, moves)
+                      engine_black, result, moves, args.rules.capitalize())
     n = args.games
     p = wins / n
     se = math.sqrt(p * (1 - p) / n)

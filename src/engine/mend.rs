@@ -367,6 +367,8 @@ mod tests {
             elapsed: Duration::ZERO,
             ownership_sum,
             ownership_samples: 100,
+            pass_ownership_sum: vec![0; MAX_POINTS],
+            pass_ownership_samples: 0,
         }
     }
 

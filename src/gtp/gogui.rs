@@ -138,6 +138,8 @@ mod tests {
             elapsed: Duration::from_millis(500),
             ownership_sum: vec![],
             ownership_samples: 0,
+            pass_ownership_sum: vec![],
+            pass_ownership_samples: 0,
         }
     }
 

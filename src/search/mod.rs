@@ -639,6 +639,14 @@ impl<'t> Search<'t> {
             add_ownership(&w.board, &mut own.sums);
             self.settled.fix_ownership(&mut own.sums);
             own.samples += 1;
+            if w.path
+                .get(1)
+                .is_some_and(|&n| self.tree.node(n).mv() == Move::Pass)
+            {
+                add_ownership(&w.board, &mut own.pass_sums);
+                self.settled.fix_ownership(&mut own.pass_sums);
+                own.pass_samples += 1;
+            }
             self.finished.fetch_add(1, Relaxed);
         }
     }
@@ -881,6 +889,8 @@ impl<'t> Search<'t> {
             elapsed: start.elapsed(),
             ownership_sum: own.sums.clone(),
             ownership_samples: own.samples,
+            pass_ownership_sum: own.pass_sums.clone(),
+            pass_ownership_samples: own.pass_samples,
         }
     }
 }
@@ -1233,6 +1243,9 @@ mod tests {
         let r = run_with(&mut s, &g, Color::Black, 6000, 3);
         assert_eq!(r.playouts, 6000);
         assert_eq!(r.ownership_samples, 6000);
+        // The playouts that began with the pass are the pass's visits (no tree reused).
+        let pass = r.candidate(Move::Pass).map_or(0, |c| c.visits);
+        assert_eq!(r.pass_ownership_samples, pass);
         let total: u64 = r.candidates.iter().map(|c| c.visits).sum();
         assert_eq!(total, 6000);
         // Virtual losses are all taken back.

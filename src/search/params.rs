@@ -251,6 +251,22 @@ params! {
     /// search's playouts (mean ownership, 1 = always) is settled: a move there that mends
     /// nothing gains nothing, and a pass within `pass_slack` is preferred. Above 1: off.
     settled_ownership: f64 = 0.9, 0.0..=2.0;
+    /// The share of the playouts that began with the root's pass (the opponent moving first)
+    /// in which the same side must own the point too, for it to be settled: the search's
+    /// own ownership follows its best line, which may be the move that holds the point.
+    /// Above 1: not asked. In 9×9 Japanese games against GNU Go at 0.5 s 38 of 40 with it
+    /// against 31 of 40 without, which passed in won games with the top still open
+    /// (`matches/2026-11-28-japanese-prisoner/`).
+    settled_after_pass: f64 = 0.8, 0.0..=2.0;
+    /// Under territory rules, a stone at a point the opponent owns in at least this share of
+    /// the search's playouts (mean ownership) dies there in nearly every playout: a
+    /// prisoner given, whatever the win rate says (the opponent's answers in the playouts
+    /// are a tempo the real game does not give). Such a move is passed (then mended, as any
+    /// pass). Above 1: off. filllib at 1 s 23 and 23 against 20 and 23 off (cases 7, 10 and
+    /// 25); in 9×9 Japanese games against GNU Go at 0.5 s 16 of 20 against 15 of 20, and 19
+    /// of 20 against 19 of 20 with `settled_after_pass`
+    /// (`matches/2026-11-28-japanese-prisoner/`).
+    prisoner_ownership: f64 = 0.9, 0.0..=2.0;
     /// Most liberties a seki chain may have besides the ones it shares: more eye space
     /// makes a living group with territory, not a seki.
     seki_max_eye_space: u32 = 6, 0..=1000;

@@ -80,6 +80,11 @@ pub struct Report {
     pub ownership_sum: Vec<i32>,
     /// Playouts counted in `ownership_sum`.
     pub ownership_samples: u64,
+    /// `ownership_sum` over the playouts that began with the root's pass: who owns what
+    /// when the opponent moves first.
+    pub pass_ownership_sum: Vec<i32>,
+    /// Playouts counted in `pass_ownership_sum`.
+    pub pass_ownership_samples: u64,
 }
 
 impl Report {
@@ -99,6 +104,13 @@ impl Report {
         } else {
             self.ownership_sum[p.idx()] as f64 / self.ownership_samples as f64
         }
+    }
+
+    /// Mean ownership at `p` in [-1, 1], black positive, over the playouts that began with
+    /// the root's pass; None with fewer than `min_samples` of them.
+    pub fn ownership_after_pass(&self, p: Point, min_samples: u64) -> Option<f64> {
+        (self.pass_ownership_samples >= min_samples.max(1))
+            .then(|| self.pass_ownership_sum[p.idx()] as f64 / self.pass_ownership_samples as f64)
     }
 
     /// Mean ownership at `p` from `color`'s view: 1 when `color` owns it in every playout.
@@ -158,6 +170,9 @@ impl Pacer {
 pub(crate) struct Ownership {
     pub(crate) sums: Vec<i32>,
     pub(crate) samples: u64,
+    /// The same, over the playouts whose first move is a pass.
+    pub(crate) pass_sums: Vec<i32>,
+    pub(crate) pass_samples: u64,
 }
 
 impl Ownership {
@@ -165,6 +180,8 @@ impl Ownership {
         Ownership {
             sums: vec![0; MAX_POINTS],
             samples: 0,
+            pass_sums: vec![0; MAX_POINTS],
+            pass_samples: 0,
         }
     }
 
@@ -173,5 +190,9 @@ impl Ownership {
             *a += b;
         }
         self.samples += other.samples;
+        for (a, b) in self.pass_sums.iter_mut().zip(&other.pass_sums) {
+            *a += b;
+        }
+        self.pass_samples += other.pass_samples;
     }
 }
