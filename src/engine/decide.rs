@@ -61,9 +61,16 @@ impl Engine {
                 passing_margin = Some(margin);
             }
         }
-        let search_share = if cleanup { 0.7 } else { 1.0 };
-        let report = self.search(c, left(search_share), stop, every, progress);
         let territory = self.game.rules().scoring == Scoring::Territory;
+        // Under territory rules the solver's check of the pass decision (`pass_solve_nodes`)
+        // reads within the move's budget: the search leaves it a tenth.
+        let read_share = if territory && self.opts.params.pass_solve_nodes > 0 {
+            0.9
+        } else {
+            1.0
+        };
+        let search_share = if cleanup { 0.7 } else { read_share };
+        let report = self.search(c, left(search_share), stop, every, progress);
         let mut mv = choose(&report, territory && !cleanup);
         if let Some(now) = passing_margin {
             // The opponent passed and passing wins: play on only for a point. A stone
@@ -93,7 +100,8 @@ impl Engine {
         if !cleanup && territory && self.gives_a_prisoner(&report, c, mv) {
             mv = Move::Pass;
         }
-        if !cleanup && territory && self.pass_is_as_good(&report, c, mv) {
+        let deadline = limits.time.map(|t| started + t);
+        if !cleanup && territory && self.pass_is_as_good(&report, c, mv, deadline) {
             // Under territory rules a move inside our own territory costs a point.
             mv = Move::Pass;
         }
@@ -147,7 +155,13 @@ impl Engine {
     /// problem of a walled-in group whose fate reading settles (`idle_in_settled_problem`,
     /// on with `pass_solve_nodes` above 0). A stone that saves an own chain in atari is not a
     /// filling move: it mends a weakness.
-    fn pass_is_as_good(&self, report: &Report, c: Color, mv: Move) -> bool {
+    fn pass_is_as_good(
+        &self,
+        report: &Report,
+        c: Color,
+        mv: Move,
+        deadline: Option<Instant>,
+    ) -> bool {
         let Move::Play(p) = mv else {
             return false;
         };
@@ -187,6 +201,7 @@ impl Engine {
                     p,
                     self.game.rules().suicide,
                     params.pass_solve_nodes,
+                    deadline,
                 )
         };
         pass_ok && (fills_own_region(board, p, c) || settled() || scores_no_better() || read_idle())
@@ -310,7 +325,13 @@ fn fills_own_region(board: &Board, p: Point, c: Color) -> bool {
 /// with its enemy moving first or dies with its owner moving first, read to the end
 /// (within `nodes` positions in all). Under territory rules a stone there is a point spent
 /// (or a prisoner given) for nothing.
-fn idle_in_settled_problem(board: &Board, p: Point, suicide_allowed: bool, nodes: u32) -> bool {
+fn idle_in_settled_problem(
+    board: &Board,
+    p: Point,
+    suicide_allowed: bool,
+    nodes: u32,
+    deadline: Option<Instant>,
+) -> bool {
     let mut heads: Vec<Point> = Vec::new();
     let mut seen = vec![false; MAX_POINTS];
     let mut stack = vec![p];
@@ -337,7 +358,7 @@ fn idle_in_settled_problem(board: &Board, p: Point, suicide_allowed: bool, nodes
             }
         }
     }
-    let mut solver = Solver::budgeted(SOLVE_QUESTION_NODES, nodes);
+    let mut solver = Solver::budgeted(SOLVE_QUESTION_NODES, nodes).until(deadline);
     let mut any = false;
     for h in heads {
         let Some(pr) = Problem::enclosing(board, h, MAX_REGION_EMPTY) else {
@@ -472,9 +493,10 @@ mod tests {
     #[test]
     fn in_a_decided_game_a_move_scored_no_better_than_the_pass_is_passed() {
         // Black's stone at J5 lands in white's area, on a point the search leaves
-        // unsettled (ownership 0): with the solver off (the default), only the score can
-        // tell it from a pass.
+        // unsettled (ownership 0): with the solver off, only the score can tell it from a
+        // pass.
         let mut e = engine_with(HOPELESS, RuleSet::Japanese, 7.5, Color::Black);
+        e.set_param("pass_solve_nodes", "0").unwrap();
         let board = e.game.board();
         let p = board.geometry().point(8, 4);
         assert_eq!(board.cell(p), EMPTY);
@@ -497,17 +519,32 @@ mod tests {
         };
         let mv = Move::Play(p);
         // Lost either way, and the pass scores two points better: pass.
-        assert!(e.pass_is_as_good(&report((0.003, -67.0), (0.009, -65.0)), Color::Black, mv));
+        assert!(e.pass_is_as_good(
+            &report((0.003, -67.0), (0.009, -65.0)),
+            Color::Black,
+            mv,
+            None
+        ));
         // The move scores better: play it.
-        assert!(!e.pass_is_as_good(&report((0.003, -60.0), (0.009, -65.0)), Color::Black, mv));
+        assert!(!e.pass_is_as_good(
+            &report((0.003, -60.0), (0.009, -65.0)),
+            Color::Black,
+            mv,
+            None
+        ));
         // Not decided: the win rate, not the score, decides, and the point is unsettled.
-        assert!(!e.pass_is_as_good(&report((0.4, -2.0), (0.39, -1.0)), Color::Black, mv));
+        assert!(!e.pass_is_as_good(&report((0.4, -2.0), (0.39, -1.0)), Color::Black, mv, None));
         // With the solver on, reading settles it: white's column J is a straight nine
         // that lives whoever moves first, so J5 is a stone given away whatever the search
         // scores, decided or not.
         e.set_param("pass_solve_nodes", "30000").unwrap();
-        assert!(e.pass_is_as_good(&report((0.003, -60.0), (0.009, -65.0)), Color::Black, mv));
-        assert!(e.pass_is_as_good(&report((0.4, -2.0), (0.39, -1.0)), Color::Black, mv));
+        assert!(e.pass_is_as_good(
+            &report((0.003, -60.0), (0.009, -65.0)),
+            Color::Black,
+            mv,
+            None
+        ));
+        assert!(e.pass_is_as_good(&report((0.4, -2.0), (0.39, -1.0)), Color::Black, mv, None));
         // A point of a problem that reading does not settle is left to the search: black's
         // group around the straight three C1 D1 E1 lives or dies by who moves first.
         let unsettled = walled(
@@ -516,7 +553,9 @@ mod tests {
              O X . . . X O O O",
         );
         let d1 = unsettled.geometry().point(3, 0);
-        assert!(!idle_in_settled_problem(&unsettled, d1, false, 30_000));
+        assert!(!idle_in_settled_problem(
+            &unsettled, d1, false, 30_000, None
+        ));
         // And a settled one is idle for either side: the straight two next door.
         let b = walled(
             'O',
@@ -524,14 +563,16 @@ mod tests {
              O X . . X O O O O",
         );
         let c1 = b.geometry().point(2, 0);
-        assert!(idle_in_settled_problem(&b, c1, false, 30_000));
+        assert!(idle_in_settled_problem(&b, c1, false, 30_000, None));
     }
 
     #[test]
     fn a_point_is_settled_only_where_the_playouts_after_a_pass_agree() {
         // Black's J5, in white's area: white owns it in 95% of the search's playouts, and
-        // the move scores better than the pass (so only the settled point can pass it).
-        let e = engine_with(HOPELESS, RuleSet::Japanese, 7.5, Color::Black);
+        // the move scores better than the pass (so only the settled point can pass it, with
+        // the solver, which reads column J as a living straight nine, off).
+        let mut e = engine_with(HOPELESS, RuleSet::Japanese, 7.5, Color::Black);
+        e.set_param("pass_solve_nodes", "0").unwrap();
         let p = e.game.board().geometry().point(8, 4);
         let report = |after_pass: f64, pass_samples: u64| {
             let mut played = candidate(4000, 0.003 * 4000.0, -60.0 * 4000.0);
@@ -553,12 +594,12 @@ mod tests {
         };
         let mv = Move::Play(p);
         // White owns it whoever moves first: a prisoner given, passed.
-        assert!(e.pass_is_as_good(&report(-0.95, 1000), Color::Black, mv));
+        assert!(e.pass_is_as_good(&report(-0.95, 1000), Color::Black, mv, None));
         // When black passes, white owns it in only 60% of the playouts: the point is
         // white's because the search's own line plays there, not settled.
-        assert!(!e.pass_is_as_good(&report(-0.6, 1000), Color::Black, mv));
+        assert!(!e.pass_is_as_good(&report(-0.6, 1000), Color::Black, mv, None));
         // Too few playouts began with the pass to tell.
-        assert!(!e.pass_is_as_good(&report(-0.95, 20), Color::Black, mv));
+        assert!(!e.pass_is_as_good(&report(-0.95, 20), Color::Black, mv, None));
     }
 
     #[test]

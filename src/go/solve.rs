@@ -21,6 +21,7 @@
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::time::Instant;
 
 use super::point::{EDGE, EMPTY, MAX_POINTS};
 use super::{Board, Color, Point};
@@ -187,6 +188,9 @@ pub struct Solver {
     left: u32,
     max_depth: usize,
     suicide_allowed: bool,
+    /// No position is read after this (`Solver::until`): every answer from then on is
+    /// unknown.
+    deadline: Option<Instant>,
     /// Scratch for `pass_alive`: region number per board index (0: none).
     mark: Vec<u16>,
 }
@@ -214,6 +218,7 @@ impl Solver {
             left: u32::MAX,
             max_depth: 0,
             suicide_allowed: false,
+            deadline: None,
             mark: vec![0; MAX_POINTS],
         }
     }
@@ -323,6 +328,13 @@ impl Solver {
         th_dn: u32,
     ) {
         self.nodes += 1;
+        let check = self.nodes == 1 || self.nodes.is_multiple_of(64);
+        if check && self.deadline.is_some_and(|d| Instant::now() >= d) {
+            // Out of time: this question and every later one end unread.
+            self.budget = 0;
+            self.left = 0;
+            return;
+        }
         // A child's terminal test was made when its parent listed it (the root's here).
         let listed = self.proofs.get(&key).copied();
         let leaf = match listed {
@@ -430,6 +442,12 @@ impl Solver {
             left: total,
             ..Solver::with_budget(per_question)
         }
+    }
+
+    /// The same solver, reading no position after `deadline` (if any): the callers' bound
+    /// on the clock.
+    pub fn until(self, deadline: Option<Instant>) -> Solver {
+        Solver { deadline, ..self }
     }
 
     /// Positions read by the last question.
@@ -718,6 +736,23 @@ mod tests {
         let d = pr.defender;
         let mut s = Solver::new();
         (s.lives(b, &pr, d.opp(), false), s.lives(b, &pr, d, false))
+    }
+
+    /// A deadline passed ends every question unread; none leaves the answers as they are.
+    #[test]
+    fn a_passed_deadline_leaves_every_answer_unknown() {
+        let b = walled(
+            'O',
+            "O X X X X X O O O
+             O X . . . X O O O",
+        );
+        let pr = Problem::enclosing(&b, at(&b, 1, 0), MAX_REGION_EMPTY).expect("a problem");
+        let mut s = Solver::budgeted(5000, 30_000).until(None);
+        assert_eq!(s.lives(&b, &pr, Color::Black, false), Some(true));
+        let past = Instant::now();
+        let mut s = Solver::budgeted(5000, 30_000).until(Some(past));
+        assert_eq!(s.lives(&b, &pr, Color::Black, false), None);
+        assert_eq!(s.lives(&b, &pr, Color::White, false), None);
     }
 
     /// The textbook shapes, each on the lower edge of a 9×9 board walled in by two safe
