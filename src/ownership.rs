@@ -7,6 +7,8 @@
 //! playouts cannot judge); a living chain is in seki when it shares a liberty that stays
 //! neutral with a living enemy chain and has little eye space besides.
 
+use std::time::Instant;
+
 use crate::go::point::MAX_POINTS;
 use crate::go::solve::{MAX_REGION_EMPTY, Problem, SOLVE_QUESTION_NODES, Solver};
 use crate::go::tactics::{bent_four_in_the_corner, plays_safely};
@@ -75,7 +77,17 @@ pub struct Statuses {
 /// side can fill (`unfillable`), and its other liberties are at most a small eye space
 /// (`seki_max_eye_space`).
 pub fn statuses(game: &Game, limits: Limits, seed: u64, params: &Params) -> Statuses {
-    let ownership = judged_ownership(game, limits, seed, params);
+    // Within a time limit the searches leave the solver a tenth, and it stops at the limit.
+    let started = Instant::now();
+    let deadline = limits.time.map(|t| started + t);
+    let searches = Limits {
+        playouts: limits.playouts,
+        time: match (limits.time, params.judge_solve_nodes) {
+            (Some(t), n) if n > 0 => Some(t.mul_f64(0.9)),
+            (t, _) => t,
+        },
+    };
+    let ownership = judged_ownership(game, searches, seed, params);
     let board = game.board();
     let geo = game.geometry();
     let own = |p: Point| ownership[p.idx()];
@@ -95,6 +107,7 @@ pub fn statuses(game: &Game, limits: Limits, seed: u64, params: &Params) -> Stat
             board,
             game.rules().suicide,
             params.judge_solve_nodes,
+            deadline,
             &mut dead,
         );
     }
@@ -155,8 +168,14 @@ pub fn statuses(game: &Game, limits: Limits, seed: u64, params: &Params) -> Stat
 /// see). Life first, so that the stones inside a living group's eye space are read against
 /// a wall known to live. Only the questions whose answer could change the judgement are
 /// asked.
-fn solve_enclosed(board: &Board, suicide_allowed: bool, nodes: u32, dead: &mut [bool]) {
-    let mut solver = Solver::budgeted(SOLVE_QUESTION_NODES, nodes);
+fn solve_enclosed(
+    board: &Board,
+    suicide_allowed: bool,
+    nodes: u32,
+    deadline: Option<Instant>,
+    dead: &mut [bool],
+) {
+    let mut solver = Solver::budgeted(SOLVE_QUESTION_NODES, nodes).until(deadline);
     let problems: Vec<Problem> = board
         .geometry()
         .points()

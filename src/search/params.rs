@@ -278,7 +278,8 @@ params! {
     /// Positions the life-and-death solver (`go::solve`) may read in all when the dead
     /// stones are judged (5,000 at most a question): a walled-in group it reads as living
     /// with the enemy first lives, one it reads as dying with its owner first is dead,
-    /// whatever the playouts say. 0: off.
+    /// whatever the playouts say. Within a time limit (the pass decisions) the searches leave
+    /// it a tenth and it stops at the limit; `final_score` has none. 0: off.
     judge_solve_nodes: u32 = 30_000, 0..=10_000_000;
     /// Positions the solver may read in all in the pass decision under territory rules: a
     /// move on a point of a problem that reading settles is passed. The search leaves the
