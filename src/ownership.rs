@@ -10,7 +10,9 @@
 use std::time::Instant;
 
 use crate::go::point::MAX_POINTS;
-use crate::go::solve::{MAX_REGION_EMPTY, Problem, SOLVE_QUESTION_NODES, Solver};
+use crate::go::solve::{
+    MAX_REGION_EMPTY, Problem, SEARCH_SHARE_BEFORE_READING, SOLVE_QUESTION_NODES, Solver,
+};
 use crate::go::tactics::{bent_four_in_the_corner, plays_safely};
 use crate::go::{Board, Color, Game, PassAlive, Point};
 use crate::search::playout::Policy;
@@ -83,7 +85,7 @@ pub fn statuses(game: &Game, limits: Limits, seed: u64, params: &Params) -> Stat
     let searches = Limits {
         playouts: limits.playouts,
         time: match (limits.time, params.judge_solve_nodes) {
-            (Some(t), n) if n > 0 => Some(t.mul_f64(0.9)),
+            (Some(t), n) if n > 0 => Some(t.mul_f64(SEARCH_SHARE_BEFORE_READING)),
             (t, _) => t,
         },
     };

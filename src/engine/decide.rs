@@ -13,7 +13,9 @@ use std::time::{Duration, Instant};
 use super::mend::{mend_in_play, mending_move};
 use super::{Decision, Engine};
 use crate::go::point::{EDGE, EMPTY, MAX_POINTS};
-use crate::go::solve::{MAX_REGION_EMPTY, Problem, SOLVE_QUESTION_NODES, Solver};
+use crate::go::solve::{
+    MAX_REGION_EMPTY, Problem, SEARCH_SHARE_BEFORE_READING, SOLVE_QUESTION_NODES, Solver,
+};
 use crate::go::{Board, Color, Game, Move, Point, Scoring};
 use crate::ownership;
 use crate::search::{Candidate, Limits, Params, Report};
@@ -65,7 +67,7 @@ impl Engine {
         // Under territory rules the solver's check of the pass decision (`pass_solve_nodes`)
         // reads within the move's budget: the search leaves it a tenth.
         let read_share = if territory && self.opts.params.pass_solve_nodes > 0 {
-            0.9
+            SEARCH_SHARE_BEFORE_READING
         } else {
             1.0
         };

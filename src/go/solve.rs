@@ -32,6 +32,9 @@ const NODE_BUDGET: u32 = 20_000;
 /// Positions a caller that judges many chains (`ownership`, the pass decision) lets one
 /// question read: what most questions need, a bound on the time of the rest.
 pub const SOLVE_QUESTION_NODES: u32 = 5000;
+/// The share of a caller's time limit its searches take when the solver reads after them
+/// (`Solver::until` the limit): the rest is the reading's.
+pub const SEARCH_SHARE_BEFORE_READING: f64 = 0.9;
 /// Proof numbers at or above this are infinite (`INF - 1`: a line too deep to read).
 const INF: u32 = u32::MAX / 4;
 /// Plies a line may run before it is given up as unknown.
