@@ -6,7 +6,9 @@
 //!   defender's stones reached from the target chain without crossing an attacker stone;
 //!   the attacker chains next to it are the wall. Moves are played on the region's empty
 //!   points, on the liberties of wall chains short of liberties (`WEAK_WALL_LIBS`, a
-//!   capturing race), and on wall points once their stones are captured, or a pass.
+//!   capturing race), on wall points once their stones are captured, and on the
+//!   liberty outside the problem of a chain of it in atari (a stone played on a wall
+//!   chain's outside liberty can be taken there), or a pass.
 //! - **The attacker wins** by capturing the target chain. **The defender wins** when the
 //!   target chain is pass-alive (Benson's test, made over the region: see `pass_alive`), or
 //!   when both sides pass in a row with the target still standing (seki counts as life).
@@ -109,7 +111,7 @@ impl Problem {
             .filter(|&p| board.color_at(p) == Some(defender.opp()) && board.chain_head(p) == p)
             .collect();
         for h in walls {
-            if board.libs_upto(h, WEAK_WALL_LIBS + 1) <= WEAK_WALL_LIBS {
+            if board.libs(h) <= WEAK_WALL_LIBS {
                 for l in board.chain_liberties(h) {
                     if !inside[l.idx()] {
                         inside[l.idx()] = true;
@@ -698,6 +700,18 @@ fn ordered_moves(b: &Board, pr: &Problem, c: Color) -> Vec<Point> {
             (score, p)
         })
         .collect();
+    // A chain of the problem in atari can be taken, or saved, at a liberty outside it (a
+    // stone played on a wall chain's outside liberty, a wall chain read short of
+    // liberties): that liberty is a move too.
+    for &p in &pr.points {
+        if let Some(l) = b.atari_liberty(p)
+            && !pr.contains(l)
+            && !scored.iter().any(|&(_, q)| q == l)
+        {
+            let score = if b.color_at(p) == Some(c) { 10 } else { 20 };
+            scored.push((score, l));
+        }
+    }
     scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
     scored.into_iter().map(|(_, p)| p).collect()
 }
@@ -756,6 +770,35 @@ mod tests {
         let mut s = Solver::budgeted(5000, 30_000).until(Some(past));
         assert_eq!(s.lives(&b, &pr, Color::Black, false), None);
         assert_eq!(s.lives(&b, &pr, Color::White, false), None);
+    }
+
+    /// A capturing race in the corner: white's A8 B8 A7 (liberties A9 and A6) against
+    /// black's B9 C9 D9 C8 (A9 and E9). White's stone at E9 would put black in atari, but
+    /// it stands in atari itself, taken at F9, a point outside the problem: the reading
+    /// must see that capture, and white dies whoever moves first.
+    #[test]
+    fn a_stone_in_atari_is_taken_at_a_liberty_outside_the_problem() {
+        let b = Board::from_diagram(
+            ". X X X . . . . .
+             O O X O X X X X X
+             O X O O X . . . .
+             . X O . X . . . .
+             X X O O X . . . .
+             X X X X X . . . .
+             . X . X X . . . .
+             . . . . . . . . .
+             . . . . . . . . .",
+        )
+        .unwrap();
+        let e9 = at(&b, 4, 8);
+        let f9 = at(&b, 5, 8);
+        let pr = Problem::enclosing(&b, at(&b, 0, 7), MAX_REGION_EMPTY).expect("a problem");
+        assert!(pr.contains(e9) && !pr.contains(f9));
+        assert_eq!(status(&b, 0, 7), (Some(false), Some(false)));
+        // After white's E9 the capture at F9 is among black's moves.
+        let mut after = b.clone();
+        after.play(e9, Color::White);
+        assert!(ordered_moves(&after, &pr, Color::Black).contains(&f9));
     }
 
     /// The textbook shapes, each on the lower edge of a 9×9 board walled in by two safe
