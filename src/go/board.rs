@@ -373,10 +373,15 @@ impl Board {
         }
     }
 
-    /// `min(libs(p), cap)` for `cap` ≤ 4 (larger caps count as 4), walking the chain only
-    /// until `cap` distinct liberties are found; O(1) when the chain has at most one
-    /// liberty or `cap` ≤ 1.
+    /// `min(libs(p), cap)` for `cap` ≤ 4, walking the chain only until `cap` distinct
+    /// liberties are found; O(1) when the chain has at most one liberty or `cap` ≤ 1. A
+    /// larger cap is a caller's error (it would count as 4: `libs_upto(p, 5) <= 4` always
+    /// holds), checked in debug builds; use `libs` for more.
     pub fn libs_upto(&self, p: Point, cap: usize) -> usize {
+        debug_assert!(
+            cap <= 4,
+            "libs_upto counts at most 4 liberties, asked {cap}"
+        );
         let cap = cap.min(4);
         if !matches!(self.cells[p.idx()], BLACK | WHITE) || cap == 0 {
             return 0;
