@@ -111,8 +111,9 @@ impl Problem {
             .filter(|&p| board.color_at(p) == Some(defender.opp()) && board.chain_head(p) == p)
             .collect();
         for h in walls {
-            if board.libs(h) <= WEAK_WALL_LIBS {
-                for l in board.chain_liberties(h) {
+            let libs = board.chain_liberties(h);
+            if libs.len() <= WEAK_WALL_LIBS {
+                for l in libs {
                     if !inside[l.idx()] {
                         inside[l.idx()] = true;
                         points.push(l);
