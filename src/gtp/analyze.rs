@@ -145,6 +145,14 @@ fn info_line(geo: Geometry, report: &Report, flavor: Flavor, a: &AnalyzeArgs) ->
     line
 }
 
+/// Writes an info line of a streamed response, unless it is empty (a report before the
+/// root has candidates): an empty line would end the GTP response there.
+fn write_info(out: &mut dyn Write, line: String) {
+    if !line.is_empty() {
+        write_flush(out, &format!("{line}\n"));
+    }
+}
+
 fn write_flush(out: &mut dyn Write, text: &str) {
     if out
         .write_all(text.as_bytes())
@@ -174,10 +182,10 @@ pub(super) fn analyze(
         limits,
         &|| signals.should_stop_streaming(),
         Some(a.interval),
-        &mut |r| write_flush(out, &format!("{}\n", info_line(geo, r, flavor, &a))),
+        &mut |r| write_info(out, info_line(geo, r, flavor, &a)),
     );
     if report.playouts > 0 {
-        write_flush(out, &format!("{}\n", info_line(geo, &report, flavor, &a)));
+        write_info(out, info_line(geo, &report, flavor, &a));
     }
     write_flush(out, "\n");
     Ok(Reply::Streamed)
@@ -212,7 +220,7 @@ pub(super) fn genmove(
             write_flush(ctx.out, &format!("={id}\n"));
             let out = &mut *ctx.out;
             engine.decide(color, cleanup, &stop, Some(a.interval), &mut |r| {
-                write_flush(out, &format!("{}\n", info_line(geo, r, *flavor, a)))
+                write_info(out, info_line(geo, r, *flavor, a))
             })
         }
         None if engine.opts.gogui_live => {
@@ -268,4 +276,40 @@ pub(super) fn search_text(
         &mut |_| {},
     );
     format(engine.game().geometry(), &report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A report before the root has candidates writes no line: a blank line would end the
+    /// response, as a client reads it, before its `play` line.
+    #[test]
+    fn a_report_without_candidates_writes_no_blank_line() {
+        let geo = Geometry::new(9).unwrap();
+        let cmd = Command {
+            id: None,
+            name: "lz-genmove_analyze".into(),
+            args: vec!["b".into(), "5".into()],
+        };
+        let a = analyze_args(&cmd).unwrap();
+        let empty = Report {
+            color: Color::Black,
+            candidates: vec![],
+            playouts: 0,
+            elapsed: Duration::from_millis(50),
+            ownership_sum: vec![0; crate::go::point::MAX_POINTS],
+            ownership_samples: 0,
+            pass_ownership_sum: vec![],
+            pass_ownership_samples: 0,
+        };
+        for flavor in [Flavor::Lz, Flavor::Kata] {
+            let mut out = Vec::new();
+            write_info(&mut out, info_line(geo, &empty, flavor, &a));
+            assert!(out.is_empty(), "{:?}", String::from_utf8_lossy(&out));
+        }
+        let mut out = Vec::new();
+        write_info(&mut out, "info move D4 visits 1".into());
+        assert_eq!(out, b"info move D4 visits 1\n");
+    }
 }
