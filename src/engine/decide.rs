@@ -201,6 +201,7 @@ impl Engine {
                 && idle_in_settled_problem(
                     board,
                     p,
+                    c,
                     self.game.rules().suicide,
                     params.pass_solve_nodes,
                     deadline,
@@ -322,14 +323,18 @@ fn fills_own_region(board: &Board, p: Point, c: Color) -> bool {
     !saves && inside_own_region(board, p, c)
 }
 
-/// Whether a stone on the empty point `p` changes no group's fate by reading: `p` lies in
-/// the problem (`go::solve`) of at least one walled-in chain, and every such chain lives
-/// with its enemy moving first or dies with its owner moving first, read to the end
-/// (within `nodes` positions in all). Under territory rules a stone there is a point spent
-/// (or a prisoner given) for nothing.
+/// Whether a stone of `c` on the empty point `p` changes no group's fate by reading: `p`
+/// lies in the problem (`go::solve`) of at least one walled-in chain, and every such chain
+/// lives with its enemy moving first or dies with its owner moving first, read to the end
+/// (within `nodes` positions in all). Where the chain is `c`'s enemy's and lives, the stone
+/// must also die itself (`stone_dies`): a stone at the edge of a living group's area that
+/// joins `c`'s own stones takes a point from that area, and is no stone given away. Under
+/// territory rules a stone that changes nothing is a point spent (or a prisoner given) for
+/// nothing.
 fn idle_in_settled_problem(
     board: &Board,
     p: Point,
+    c: Color,
     suicide_allowed: bool,
     nodes: u32,
     deadline: Option<Instant>,
@@ -385,8 +390,40 @@ fn idle_in_settled_problem(
         if !settled {
             return false;
         }
+        if d != c && a == Some(true) && !stone_dies(board, p, c, &mut solver, suicide_allowed) {
+            return false;
+        }
     }
     any
+}
+
+/// Whether a stone of `c` at the empty point `p` is captured, read with its enemy moving
+/// next: the problem of the stone's chain once played (its region and the enemy chains
+/// around it, `Problem::enclosing`) dies with the enemy first. A stone whose chain has no
+/// such problem (it joins stones whose region is larger than the solver reads, a living
+/// wall) or whose fate the solver does not settle in its budget is not known to die.
+fn stone_dies(
+    board: &Board,
+    p: Point,
+    c: Color,
+    solver: &mut Solver,
+    suicide_allowed: bool,
+) -> bool {
+    if !board.is_legal(p, c, suicide_allowed) {
+        return true;
+    }
+    let mut after = board.clone();
+    after.play(p, c);
+    if after.color_at(p) != Some(c) {
+        // Suicide where the rules allow it: the stone is gone at once.
+        return true;
+    }
+    let Some(pr) = Problem::enclosing(&after, p, MAX_REGION_EMPTY) else {
+        return false;
+    };
+    let dies = solver.lives(&after, &pr, c.opp(), suicide_allowed) == Some(false);
+    log::debug!("{p:?} for {c:?}: the stone dies {dies} with its enemy first");
+    dies
 }
 
 /// Whether the empty point `p` lies in an empty region whose border is `c`'s stones only.
@@ -555,9 +592,11 @@ mod tests {
              O X . . . X O O O",
         );
         let d1 = unsettled.geometry().point(3, 0);
-        assert!(!idle_in_settled_problem(
-            &unsettled, d1, false, 30_000, None
-        ));
+        for c in [Color::Black, Color::White] {
+            assert!(!idle_in_settled_problem(
+                &unsettled, d1, c, false, 30_000, None
+            ));
+        }
         // And a settled one is idle for either side: the straight two next door.
         let b = walled(
             'O',
@@ -565,7 +604,56 @@ mod tests {
              O X . . X O O O O",
         );
         let c1 = b.geometry().point(2, 0);
-        assert!(idle_in_settled_problem(&b, c1, false, 30_000, None));
+        for c in [Color::Black, Color::White] {
+            assert!(idle_in_settled_problem(&b, c1, c, false, 30_000, None));
+        }
+    }
+
+    #[test]
+    fn a_stone_that_lives_at_the_edge_of_a_living_group_is_not_given_away() {
+        // White's group in the bottom right lives whoever moves first (two eyes, F2-G2 and
+        // J2), and so does black's mass. E3, between them, is in both problems: a stone of
+        // either colour there joins its own living stones and lives, so it is no stone
+        // given away (before a stone had to die for that, both were). Black's F2, inside
+        // white's eye, dies there: idle.
+        let b = Board::from_diagram(
+            ". X . X X X X X X
+             X X X X X X X X X
+             X X X X X X X X X
+             X X X X X X X X X
+             X X X X X X X X X
+             X X X X X X X X X
+             X X X X . O O O O
+             X X X X O . . O .
+             X X X X O O O O O",
+        )
+        .unwrap();
+        let g = b.geometry();
+        let (e3, f2) = (g.point(4, 2), g.point(5, 1));
+        assert!(!idle_in_settled_problem(
+            &b,
+            e3,
+            Color::Black,
+            false,
+            30_000,
+            None
+        ));
+        assert!(idle_in_settled_problem(
+            &b,
+            f2,
+            Color::Black,
+            false,
+            30_000,
+            None
+        ));
+        assert!(!idle_in_settled_problem(
+            &b,
+            e3,
+            Color::White,
+            false,
+            30_000,
+            None
+        ));
     }
 
     #[test]
