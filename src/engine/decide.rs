@@ -187,6 +187,7 @@ impl Engine {
             own.abs() >= params.settled_ownership
                 && after_pass()
                 && mend_in_play(report, board, p, c, params.settled_ownership).is_none()
+                && !joins_short_chains(board, p, c)
         };
         // In a decided game the score is what is left to play for: a move that the
         // search does not score above its pass spends a stone for nothing.
@@ -314,13 +315,40 @@ fn instead_of_filling(report: &Report, board: &Board, c: Color, mv: Move, slack:
 }
 
 /// Whether a stone of `c` at `p` only fills `c`'s own region: `p` lies inside it
-/// (`inside_own_region`) and saves no own chain in atari.
+/// (`inside_own_region`), saves no own chain in atari and joins no own chains short of
+/// liberties (`joins_short_chains`).
 fn fills_own_region(board: &Board, p: Point, c: Color) -> bool {
     let saves = board
         .neighbors(p)
         .into_iter()
         .any(|n| board.color_at(n) == Some(c) && board.atari_liberty(n) == Some(p));
-    !saves && inside_own_region(board, p, c)
+    !saves && !joins_short_chains(board, p, c) && inside_own_region(board, p, c)
+}
+
+/// Whether a stone of `c` at `p`, not a true eye of `c`, joins two or more chains of `c`
+/// of which one has two liberties or fewer: a connection that mends a shortage of
+/// liberties (the chains apart can be put in atari together, as by a double atari), which
+/// the search can rate above its pass though the point lies in `c`'s own area.
+fn joins_short_chains(board: &Board, p: Point, c: Color) -> bool {
+    if board.is_true_eye(p, c) {
+        return false;
+    }
+    let mut heads = [Point(0); 4];
+    let mut n_heads = 0;
+    let mut short = false;
+    for n in board.neighbors(p) {
+        if board.color_at(n) != Some(c) {
+            continue;
+        }
+        let h = board.chain_head(n);
+        if heads[..n_heads].contains(&h) {
+            continue;
+        }
+        heads[n_heads] = h;
+        n_heads += 1;
+        short |= board.libs_upto(n, 3) <= 2;
+    }
+    n_heads >= 2 && short
 }
 
 /// Whether a stone of `c` on the empty point `p` changes no group's fate by reading: `p`
@@ -607,6 +635,33 @@ mod tests {
         for c in [Color::Black, Color::White] {
             assert!(idle_in_settled_problem(&b, c1, c, false, 30_000, None));
         }
+    }
+
+    #[test]
+    fn a_connection_of_chains_short_of_liberties_is_no_fill_of_own_area() {
+        // Filllib5's corner: white's A9, B8 and C9 have two liberties each; black's A7 and
+        // then A8 would put A9 and B8 in atari together. B9, a false eye inside white's
+        // area, joins them: not a fill, though the point is white's.
+        let b = Board::from_diagram(
+            "O . O . . . . . .
+             . O X O O O O O .
+             . X X X O . . O .
+             . . . X X O . O .
+             . . . . . X O O X
+             . X X X . X O X .
+             X X O O X X O X X
+             O O X O O O O X .
+             . . . . . . . X .",
+        )
+        .unwrap();
+        let g = b.geometry();
+        let (b9, g7, j1) = (g.point(1, 8), g.point(6, 6), g.point(8, 0));
+        assert!(joins_short_chains(&b, b9, Color::White));
+        assert!(!fills_own_region(&b, b9, Color::White));
+        // G7 touches one white chain.
+        assert!(!joins_short_chains(&b, g7, Color::White));
+        // J1 touches one black chain only.
+        assert!(!joins_short_chains(&b, j1, Color::Black));
     }
 
     #[test]
