@@ -395,6 +395,8 @@ fn idle_in_settled_problem(
     }
     let mut solver = Solver::budgeted(SOLVE_QUESTION_NODES, nodes).until(deadline);
     let mut any = false;
+    // The stone's own fate, read once: it is the same for every enemy problem holding `p`.
+    let mut dies: Option<bool> = None;
     for h in heads {
         let Some(pr) = Problem::enclosing(board, h, MAX_REGION_EMPTY) else {
             continue;
@@ -418,7 +420,10 @@ fn idle_in_settled_problem(
         if !settled {
             return false;
         }
-        if d != c && a == Some(true) && !stone_dies(board, p, c, &mut solver, suicide_allowed) {
+        if d != c
+            && a == Some(true)
+            && !*dies.get_or_insert_with(|| stone_dies(board, p, c, &mut solver, suicide_allowed))
+        {
             return false;
         }
     }
