@@ -204,6 +204,11 @@ pub struct Solver {
     deadline: Option<Instant>,
     /// Scratch for `pass_alive`: region number per board index (0: none).
     mark: Vec<u16>,
+    /// Scratch for `may_be_pass_alive`: the stamp of the last flood that reached each
+    /// board index, and the flood's stack.
+    seen: Vec<u32>,
+    stamp: u32,
+    stack: Vec<Point>,
 }
 
 impl Default for Solver {
@@ -231,6 +236,9 @@ impl Solver {
             suicide_allowed: false,
             deadline: None,
             mark: vec![0; MAX_POINTS],
+            seen: vec![0; MAX_POINTS],
+            stamp: 0,
+            stack: Vec::new(),
         }
     }
 
@@ -325,12 +333,12 @@ impl Solver {
 
     /// Proof and disproof numbers of a position not read yet, as df-pn+ guesses them
     /// (Nagai's heuristic initialisation): the attacker's capture is as hard as the cube of
-    /// the target's liberties (up to 8), its refutation one. The numbers only order the
+    /// the target's liberties (counted up to 4), its refutation one. The numbers only order the
     /// reading, never its answers: with them the capturing race of an eyeless chain of four
     /// liberties (filllib case 12) reads to the end in 16,000 positions where (1, 1) took
     /// 180,000.
     fn guess(&self, pr: &Problem, d: usize) -> (u32, u32) {
-        let libs = self.boards[d].libs_upto(pr.target, 8).max(1) as u32;
+        let libs = self.boards[d].libs_upto(pr.target, 4).max(1) as u32;
         (libs * libs * libs, 1)
     }
 
@@ -574,12 +582,78 @@ impl Solver {
         true
     }
 
+    /// Whether the target chain of ply `d` touches two regions that may be its vital ones
+    /// in `pass_alive`: regions (of the points not the defender's) enclosed within the
+    /// problem whose empty points are all its liberties (every point, where suicide is
+    /// allowed). Benson's test only strikes regions out from there, so with fewer the
+    /// chain is not pass-alive: most positions of a reading end here, without the test's
+    /// flood of every region.
+    fn may_be_pass_alive(&mut self, pr: &Problem, d: usize) -> bool {
+        let b = &self.boards[d];
+        let own = pr.defender.cell();
+        let target = b.chain_head(pr.target);
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.fill(0);
+            self.stamp = 1;
+        }
+        let stamp = self.stamp;
+        let touches_target = |q: Point| {
+            b.neighbors(q)
+                .iter()
+                .any(|&n| b.cell(n) == own && b.chain_head(n) == target)
+        };
+        let mut vital = 0;
+        for s in b.chain_walk(target) {
+            for l in b.neighbors(s) {
+                if b.cell(l) != EMPTY || self.seen[l.idx()] == stamp {
+                    continue;
+                }
+                self.seen[l.idx()] = stamp;
+                self.stack.clear();
+                self.stack.push(l);
+                // A region found unhealthy is left half flooded: a liberty of it reached
+                // later floods it again and finds it unhealthy again. Only healthy regions,
+                // flooded whole, are counted.
+                let mut healthy = true;
+                'flood: while let Some(q) = self.stack.pop() {
+                    if (b.cell(q) == EMPTY || self.suicide_allowed) && !touches_target(q) {
+                        healthy = false;
+                        break;
+                    }
+                    for n in b.neighbors(q) {
+                        let v = b.cell(n);
+                        if v == EDGE || v == own || self.seen[n.idx()] == stamp {
+                            continue;
+                        }
+                        if !pr.contains(n) {
+                            healthy = false;
+                            break 'flood;
+                        }
+                        self.seen[n.idx()] = stamp;
+                        self.stack.push(n);
+                    }
+                }
+                if healthy {
+                    vital += 1;
+                    if vital >= 2 {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
     /// Benson's test over the problem: whether the target chain of ply `d` is pass-alive.
     /// The defender's regions are flooded within the problem's points; one that reaches
     /// beyond them (past the wall) is the outside, never healthy. The defender's chains
     /// all lie in the region (it is flooded through them), so every region they touch
     /// lies in the problem or is the outside.
     fn pass_alive(&mut self, pr: &Problem, d: usize) -> bool {
+        if !self.may_be_pass_alive(pr, d) {
+            return false;
+        }
         let b = &self.boards[d];
         let own = pr.defender.cell();
         // Regions: 0 none yet; each enclosed one numbered from 1. `OUTSIDE` marks points
