@@ -155,9 +155,8 @@ impl Engine {
     /// a point spent or a prisoner given) and mends nothing (`mend_in_play`), or in a
     /// decided game the search scores it no better than the pass, or it lies in the
     /// problem of a walled-in group whose fate reading settles (`idle_in_settled_problem`,
-    /// on with `pass_solve_nodes` above 0; in a decided game this last one whatever the win
-    /// rates). A stone that saves an own chain in atari is not a filling move: it mends a
-    /// weakness.
+    /// on with `pass_solve_nodes` above 0). A stone that saves an own chain in atari is not a
+    /// filling move: it mends a weakness.
     fn pass_is_as_good(
         &self,
         report: &Report,
@@ -209,16 +208,7 @@ impl Engine {
                     deadline,
                 )
         };
-        // In a decided game the win rates are the playouts' noise: a move that reading shows
-        // changes no group's fate (and dies, where the group is the opponent's and lives:
-        // `read_idle`) is passed even where the search rates it above its pass (filllib
-        // case 5: black's J2, which saves a stone in atari in a game lost by 66 points).
-        let decided_game = decided(best) && pass.is_some_and(|x| x.visits >= 30);
-        if pass_ok {
-            fills_own_region(board, p, c) || settled() || scores_no_better() || read_idle()
-        } else {
-            decided_game && read_idle()
-        }
+        pass_ok && (fills_own_region(board, p, c) || settled() || scores_no_better() || read_idle())
     }
 
     /// Whether `mv` puts a stone of `c` where the opponent owns the point in nearly every
@@ -627,15 +617,6 @@ mod tests {
             None
         ));
         assert!(e.pass_is_as_good(&report((0.4, -2.0), (0.39, -1.0)), Color::Black, mv, None));
-        // In a decided game reading decides even where the search rates the move well above
-        // its pass (9% against 1%, beyond `pass_slack`); in an open game the search does.
-        assert!(e.pass_is_as_good(
-            &report((0.09, -20.0), (0.01, -30.0)),
-            Color::Black,
-            mv,
-            None
-        ));
-        assert!(!e.pass_is_as_good(&report((0.5, -2.0), (0.3, -8.0)), Color::Black, mv, None));
         // A point of a problem that reading does not settle is left to the search: black's
         // group around the straight three C1 D1 E1 lives or dies by who moves first.
         let unsettled = walled(

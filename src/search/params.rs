@@ -276,7 +276,7 @@ params! {
     /// judged alive with seeds 1 and 3 of 1–3, at 300 dead with all three.
     judge_prior_learned_large: f32 = 300.0, 0.0..=1e6;
     /// Positions the life-and-death solver (`go::solve`) may read in all when the dead
-    /// stones are judged (20,000 at most a question, `SOLVE_QUESTION_NODES`): a walled-in group it reads as living
+    /// stones are judged (5,000 at most a question): a walled-in group it reads as living
     /// with the enemy first lives, one it reads as dying with its owner first is dead,
     /// whatever the playouts say. Within a time limit (the pass decisions) the searches leave
     /// it a tenth and it stops at the limit; `final_score` has none. 0: off.
@@ -287,9 +287,8 @@ params! {
     /// and 25 against 21–23 off (case 2); 9×9 Japanese games against GNU Go at 0.5 s 39 of
     /// 40 against 19 of 20 off, median margin 5 points against 3, though it passes earlier
     /// (`matches/2026-11-28-japanese-prisoner/`). Off before 2026-11-28 on a game scored by
-    /// area that Japanese counting gives hoshi. 100,000 (was 30,000) since a question may
-    /// read 20,000: filllib case 11 asks five questions of one point.
-    pass_solve_nodes: u32 = 100_000, 0..=10_000_000;
+    /// area that Japanese counting gives hoshi.
+    pass_solve_nodes: u32 = 30_000, 0..=10_000_000;
 }
 
 impl Params {
