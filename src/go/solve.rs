@@ -612,9 +612,10 @@ impl Solver {
                 self.seen[l.idx()] = stamp;
                 self.stack.clear();
                 self.stack.push(l);
-                // A region found unhealthy is left half flooded: a liberty of it reached
-                // later floods it again and finds it unhealthy again. Only healthy regions,
-                // flooded whole, are counted.
+                // A region found unhealthy is left half flooded. A later flood from another
+                // of its liberties sees only the rest and may count it: that errs toward
+                // the full test, never past it, as a healthy region is always flooded
+                // whole (floods stay within their region).
                 let mut healthy = true;
                 'flood: while let Some(q) = self.stack.pop() {
                     if (b.cell(q) == EMPTY || self.suicide_allowed) && !touches_target(q) {
