@@ -18,3 +18,13 @@ play w pass
 # Cleanup (KGS): no dead stones left to capture, so pass.
 30 kgs-genmove_cleanup b
 #? [pass]
+
+# games/race.sgf: a capturing race read to the end (white's eyeless chain dies whoever
+# moves first; black lives). With the region counted for black in every playout, no move
+# of white's there gains anything, and under territory rules white passes; so does black.
+loadsgf games/race.sgf
+kgs-rules japanese
+40 reg_genmove w
+#? [pass]
+41 reg_genmove b
+#? [pass]

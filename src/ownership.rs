@@ -40,6 +40,8 @@ fn judged_ownership(game: &Game, limits: Limits, seed: u64, params: &Params) -> 
         prior_learned_large: params.judge_prior_learned_large,
         prior_read_save: 0.0,
         prior_read_take: 0.0,
+        // The judgement reads the walled-in groups itself, after its searches.
+        search_solve_nodes: 0,
         ..*params
     };
     let mut searcher = Searcher::new(Config {

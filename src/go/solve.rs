@@ -62,6 +62,8 @@ pub struct Problem {
     inside: Vec<bool>,
     /// The points of the region and of the wall, in board order.
     points: Vec<Point>,
+    /// The region alone: its empty points and defender stones, in board order.
+    region: Vec<Point>,
     /// Empty points of the problem when it was made (the region's, and the liberties of
     /// the weak wall chains).
     pub empty: usize,
@@ -75,6 +77,7 @@ impl Problem {
         let defender = board.color_at(target)?;
         let mut inside = vec![false; MAX_POINTS];
         let mut points = Vec::new();
+        let mut region = Vec::new();
         let mut stack = vec![target];
         inside[target.idx()] = true;
         let mut empty = 0;
@@ -88,6 +91,7 @@ impl Problem {
                 }
                 Some(_) => {}
             }
+            region.push(p);
             if empty > max_empty {
                 return None;
             }
@@ -129,11 +133,13 @@ impl Problem {
         }
         points.sort_unstable();
         points.dedup();
+        region.sort_unstable();
         Some(Problem {
             target,
             defender,
             inside,
             points,
+            region,
             empty,
         })
     }
@@ -141,6 +147,13 @@ impl Problem {
     /// The points of the region and of the wall, in board order.
     pub fn points(&self) -> &[Point] {
         &self.points
+    }
+
+    /// The region: the empty points and defender stones reached from the target without
+    /// crossing an attacker stone (no wall stone, and no liberty of a weak wall chain
+    /// outside it), in board order.
+    pub fn region(&self) -> &[Point] {
+        &self.region
     }
 
     /// Whether `p` is a point of the region or of the wall.
@@ -185,6 +198,15 @@ impl Hasher for KeyHasher {
     }
 }
 
+/// A child of a position in df-pn: the move (`None` for the pass), its key, and the
+/// board's hash after it (the line must not repeat a position).
+#[derive(Copy, Clone, Debug)]
+struct Child {
+    mv: Option<Point>,
+    key: (u64, u8),
+    hash: u64,
+}
+
 /// A solver with its scratch boards (one per ply) and its table; keep one and reuse it.
 pub struct Solver {
     boards: Vec<Board>,
@@ -193,6 +215,9 @@ pub struct Solver {
     table: Table<Outcome>,
     /// Proof and disproof numbers by position (`key`), for the question being read.
     proofs: Table<(u32, u32)>,
+    /// The children of each position df-pn has expanded, for the question being read:
+    /// df-pn comes back to a position many times, and lists its moves once.
+    children: Table<Vec<Child>>,
     nodes: u32,
     budget: u32,
     /// Positions left for all questions from now on (`Solver::budgeted`).
@@ -229,6 +254,7 @@ impl Solver {
             path: Vec::new(),
             table: Table::default(),
             proofs: Table::default(),
+            children: Table::default(),
             nodes: 0,
             budget,
             left: u32::MAX,
@@ -278,6 +304,7 @@ impl Solver {
         self.nodes = 0;
         self.table.clear();
         self.proofs.clear();
+        self.children.clear();
         self.path.clear();
         self.path.push(board.hash());
         self.suicide_allowed = suicide_allowed;
@@ -380,34 +407,18 @@ impl Solver {
             self.proofs.insert(key, (INF - 1, INF - 1));
             return;
         }
-        // The children: each move's key (the pass last), made once for this visit.
-        let mut children: Vec<(Option<Point>, (u64, u8))> = Vec::new();
-        for m in ordered_moves(&self.boards[d], pr, to_move) {
-            if !self.child(d, m, to_move) {
-                continue;
-            }
-            let h = self.boards[d + 1].hash();
-            if self.path.contains(&h) {
-                continue;
-            }
-            let k = self.key(pr, d + 1, to_move.opp(), 0);
-            if !self.proofs.contains_key(&k) {
-                let init = self
-                    .leaf(pr, d + 1, 0)
-                    .unwrap_or_else(|| self.guess(pr, d + 1));
-                self.proofs.insert(k, init);
-            }
-            children.push((Some(m), k));
+        // The children (the pass last), listed at the first visit; a move that repeats a
+        // position of the line is left out of this visit.
+        if !self.children.contains_key(&key) {
+            let list = self.list_children(pr, d, to_move, passes);
+            self.children.insert(key, list);
         }
-        self.copy_down(d);
-        let k = self.key(pr, d + 1, to_move.opp(), passes + 1);
-        if !self.proofs.contains_key(&k) {
-            let init = self
-                .leaf(pr, d + 1, passes + 1)
-                .unwrap_or_else(|| self.guess(pr, d + 1));
-            self.proofs.insert(k, init);
-        }
-        children.push((None, k));
+        let path = &self.path;
+        let children: Vec<(Option<Point>, (u64, u8))> = self.children[&key]
+            .iter()
+            .filter(|c| c.mv.is_none() || !path.contains(&c.hash))
+            .map(|c| (c.mv, c.key))
+            .collect();
         let or_node = to_move != pr.defender;
         loop {
             // This node's numbers from its children's, and the child to follow.
@@ -470,6 +481,45 @@ impl Solver {
                 }
             }
         }
+    }
+
+    /// The children of ply `d` for df-pn, each with its proof numbers set in the table if
+    /// it had none (a terminal test, or the guess): every legal move in `ordered_moves`'
+    /// order, then the pass.
+    fn list_children(&mut self, pr: &Problem, d: usize, to_move: Color, passes: u8) -> Vec<Child> {
+        let mut list = Vec::new();
+        for m in ordered_moves(&self.boards[d], pr, to_move) {
+            if !self.child(d, m, to_move) {
+                continue;
+            }
+            let hash = self.boards[d + 1].hash();
+            let key = self.key(pr, d + 1, to_move.opp(), 0);
+            if !self.proofs.contains_key(&key) {
+                let init = self
+                    .leaf(pr, d + 1, 0)
+                    .unwrap_or_else(|| self.guess(pr, d + 1));
+                self.proofs.insert(key, init);
+            }
+            list.push(Child {
+                mv: Some(m),
+                key,
+                hash,
+            });
+        }
+        self.copy_down(d);
+        let key = self.key(pr, d + 1, to_move.opp(), passes + 1);
+        if !self.proofs.contains_key(&key) {
+            let init = self
+                .leaf(pr, d + 1, passes + 1)
+                .unwrap_or_else(|| self.guess(pr, d + 1));
+            self.proofs.insert(key, init);
+        }
+        list.push(Child {
+            mv: None,
+            key,
+            hash: self.boards[d + 1].hash(),
+        });
+        list
     }
 
     /// A solver that reads at most `per_question` positions a question and `total` over
@@ -820,6 +870,20 @@ fn ordered_moves(b: &Board, pr: &Problem, c: Color) -> Vec<Point> {
 pub(crate) mod fixtures {
     use crate::go::Board;
 
+    /// A capturing race from the end of a game (GNU Go's filllib case 12): white's
+    /// eyeless chain C1–J3 has four liberties (B1, F3, G1, J1) against black's group with
+    /// eye space, and dies whoever moves first; black's H1 dies in white's area if white
+    /// lives.
+    pub(crate) const RACE: &str = ". . . . . . . . .
+                                   . . . O . . . . .
+                                   . O O O O O O O O
+                                   O O X O X X X X X
+                                   O X X O X . X O X
+                                   X . X X X . X O X
+                                   . . . . X . O O O
+                                   . X X X O O O O O
+                                   . . O O O O . X .";
+
     /// A 9×9 board whose lower rows are `bottom` (a diagram, rows from the top) and whose
     /// other rows are `fill` stones (`'O'` or `'X'`), living by two eyes at A9 and C9: the
     /// wall every problem below is walled in by.
@@ -862,18 +926,7 @@ mod tests {
     /// (`Solver::guess`) and the 1 + ε thresholds.
     #[test]
     fn an_eyeless_chain_in_a_race_with_eye_space_dies_within_a_questions_budget() {
-        let b = Board::from_diagram(
-            ". . . . . . . . .
-             . . . O . . . . .
-             . O O O O O O O O
-             O O X O X X X X X
-             O X X O X . X O X
-             X . X X X . X O X
-             . . . . X . O O O
-             . X X X O O O O O
-             . . O O O O . X .",
-        )
-        .unwrap();
+        let b = Board::from_diagram(fixtures::RACE).unwrap();
         let pr = Problem::enclosing(&b, at(&b, 2, 0), MAX_REGION_EMPTY).expect("a problem");
         assert_eq!(pr.defender, Color::White);
         assert_eq!(pr.empty, 13);

@@ -58,7 +58,7 @@ use playout::{Playouts, Policy, add_ownership};
 use report::Ownership;
 use report::Pacer;
 pub use report::{Candidate, Limits, Report};
-use settled::Settled;
+use settled::{Reading, Settled};
 use tree::{Arena, BANNED, Node, Tree, VALUE_ONE};
 pub use tree::{NODE_BYTES, max_nodes};
 
@@ -202,6 +202,15 @@ impl Searcher {
         }
         let threads = self.config.threads.max(1);
         let mut pacer = Pacer::new(limits, every);
+        // The reading before the search, charged to its clock.
+        let params = &self.config.params;
+        let reading = Reading {
+            nodes: params.search_solve_nodes,
+            deadline: limits
+                .time
+                .map(|t| pacer.start + t.mul_f64(params.search_solve_share)),
+        };
+        let settled = Settled::new(game, self.config.policy == Policy::Heavy, Some(reading));
         let mut own = Ownership::new();
         let mut others: Vec<Ownership> = Vec::new();
         let mut done = 0;
@@ -210,7 +219,7 @@ impl Searcher {
             let Some(tree) = self.tree.as_ref() else {
                 unreachable!("the tree was just set")
             };
-            let mut search = Search::new(tree, game, color, limits, self.config, done);
+            let mut search = Search::new(tree, game, color, limits, self.config, done, &settled);
             search.reclaim = reclaim;
             search.expand_visits = search.expand_visits.max(self.expand_floor);
             search.prepare_root();
@@ -329,8 +338,9 @@ struct Search<'t> {
     /// the spread of the score.
     root_first: usize,
     root_scores: Vec<ScoreMoments>,
-    /// Pass-alive territory at the root: closed to both colours.
-    settled: Settled,
+    /// Pass-alive territory at the root (closed to both colours) and the regions of the
+    /// groups read dead there (counted for the attacker).
+    settled: &'t Settled,
 }
 
 /// Count, sum and sum of squares of final margins (in 1/16 points), for a standard
@@ -382,6 +392,7 @@ impl<'t> Search<'t> {
         limits: Limits,
         config: Config,
         done: u64,
+        settled: &'t Settled,
     ) -> Self {
         let size = game.size();
         let moves = game.moves();
@@ -414,7 +425,7 @@ impl<'t> Search<'t> {
             finished: AtomicU64::new(done),
             root_first: 0,
             root_scores: Vec::new(),
-            settled: Settled::new(game, config.policy == Policy::Heavy),
+            settled,
         }
     }
 
@@ -637,14 +648,14 @@ impl<'t> Search<'t> {
             }
             self.playout(&mut w);
             add_ownership(&w.board, &mut own.sums);
-            self.settled.fix_ownership(&mut own.sums);
+            self.settled.fix_ownership(&w.board, &mut own.sums);
             own.samples += 1;
             if w.path
                 .get(1)
                 .is_some_and(|&n| self.tree.node(n).mv() == Move::Pass)
             {
                 add_ownership(&w.board, &mut own.pass_sums);
-                self.settled.fix_ownership(&mut own.pass_sums);
+                self.settled.fix_ownership(&w.board, &mut own.pass_sums);
                 own.pass_samples += 1;
             }
             self.finished.fetch_add(1, Relaxed);
@@ -737,7 +748,7 @@ impl<'t> Search<'t> {
                 }
             },
         );
-        (result.margin + self.settled.margin_fix() - placed) as f32 - self.komi
+        (result.margin + self.settled.margin_fix(&w.board) - placed) as f32 - self.komi
     }
 
     /// Adds a playout with final `margin` (black minus white) to every node on `path`,

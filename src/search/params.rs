@@ -281,6 +281,16 @@ params! {
     /// whatever the playouts say. Within a time limit (the pass decisions) the searches leave
     /// it a tenth and it stops at the limit; `final_score` has none. 0: off.
     judge_solve_nodes: u32 = 30_000, 0..=10_000_000;
+    /// Positions the solver may read in all before a search (within `search_solve_share`
+    /// of its time): a walled-in group that reads dead with its owner moving first has its
+    /// region counted for the attacker at the end of every playout, whatever stands there
+    /// (`search::settled`). Only with heavy playouts, under territory rules: under area
+    /// rules it lost games against Pachi (27 of 53 against 37 of 52 without, 9×9 at 0.25 s;
+    /// `matches/2026-11-29-search-reading/`). The judging searches (`ownership`) read after
+    /// searching instead. 0: off.
+    search_solve_nodes: u32 = 30_000, 0..=10_000_000;
+    /// The share of a search's time limit the reading before it may take.
+    search_solve_share: f64 = 0.1, 0.0..=1.0;
     /// Positions the solver may read in all in the pass decision under territory rules: a
     /// move on a point of a problem that reading settles is passed. The search leaves the
     /// reading a tenth of the move's time, and it stops there. 0: off. filllib at 1 s 23
