@@ -180,12 +180,7 @@ fn solve_enclosed(
     dead: &mut [bool],
 ) {
     let mut solver = Solver::budgeted(SOLVE_QUESTION_NODES, nodes).until(deadline);
-    let problems: Vec<Problem> = board
-        .geometry()
-        .points()
-        .filter(|&p| board.color_at(p).is_some() && board.chain_head(p) == p)
-        .filter_map(|h| Problem::enclosing(board, h, MAX_REGION_EMPTY))
-        .collect();
+    let problems: Vec<Problem> = Problem::all(board, MAX_REGION_EMPTY).collect();
     let mark = |dead: &mut [bool], head: Point, value: bool| {
         for s in board.chain_walk(head) {
             dead[s.idx()] = value;

@@ -144,6 +144,16 @@ impl Problem {
         })
     }
 
+    /// The problems of every walled-in chain of `board` (one per chain, by its head in
+    /// board order) whose region holds at most `max_empty` empty points.
+    pub fn all(board: &Board, max_empty: usize) -> impl Iterator<Item = Problem> + '_ {
+        board
+            .geometry()
+            .points()
+            .filter(|&p| board.color_at(p).is_some() && board.chain_head(p) == p)
+            .filter_map(move |h| Problem::enclosing(board, h, max_empty))
+    }
+
     /// The points of the region and of the wall, in board order.
     pub fn points(&self) -> &[Point] {
         &self.points

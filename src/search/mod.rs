@@ -210,7 +210,7 @@ impl Searcher {
                 .time
                 .map(|t| pacer.start + t.mul_f64(params.search_solve_share)),
         };
-        let settled = Settled::new(game, self.config.policy == Policy::Heavy, Some(reading));
+        let settled = Settled::new(game, self.config.policy == Policy::Heavy, reading);
         let mut own = Ownership::new();
         let mut others: Vec<Ownership> = Vec::new();
         let mut done = 0;

@@ -56,7 +56,7 @@ impl Settled {
     /// points) only the regions of pass-alive territory without dead stones are closed:
     /// the area count gives their points to the owner as they stand, and the playouts'
     /// own moves there change nothing that counts.
-    pub(super) fn new(game: &Game, in_playouts: bool, reading: Option<Reading>) -> Settled {
+    pub(super) fn new(game: &Game, in_playouts: bool, reading: Reading) -> Settled {
         let board = game.board();
         let pa = PassAlive::of(board, game.rules().suicide);
         let mut settled = Settled {
@@ -77,7 +77,7 @@ impl Settled {
         // forced on the reading's assumption that the wall chains live, which fights in
         // the middle game do not keep). Under territory rules it decides the pass.
         let territory = game.rules().scoring == Scoring::Territory;
-        if let Some(reading) = reading.filter(|r| keep_dead && territory && r.nodes > 0) {
+        if keep_dead && territory && reading.nodes > 0 {
             settled.force_dead_groups(board, &pa, game.rules().suicide, reading);
         }
         settled
@@ -141,13 +141,11 @@ impl Settled {
         // The problem of each walled-in chain, by its head.
         let mut problems: Vec<Option<Problem>> = vec![None; MAX_POINTS];
         let mut heads = Vec::new();
-        for h in board.geometry().points() {
-            if board.color_at(h).is_none() || board.chain_head(h) != h || pa.owner(h).is_some() {
-                continue;
-            }
-            if let Some(pr) = Problem::enclosing(board, h, MAX_REGION_EMPTY) {
-                problems[h.idx()] = Some(pr);
+        for pr in Problem::all(board, MAX_REGION_EMPTY) {
+            let h = pr.target;
+            if pa.owner(h).is_none() {
                 heads.push(h);
+                problems[h.idx()] = Some(pr);
             }
         }
         // The small problems first: they read fastest, and the budget goes further.
@@ -314,7 +312,7 @@ mod tests {
             nodes,
             deadline: None,
         };
-        let s = Settled::new(&g, true, Some(reading));
+        let s = Settled::new(&g, true, reading);
         (g, s)
     }
 
