@@ -2,7 +2,7 @@
 """Measure two settings of an engine side by side against one opponent (an A/B match).
 
 Both arms play the same game numbers in turn, game by game: game k of arm A, then game k
-of arm B, each with the engine black in odd games, so the two arms share colours, machine
+of arm B (and of the optional arms C and D, each compared with A), each with the engine black in odd games, so the two arms share colours, machine
 load and time of day, and a stop at any point leaves them even (or one game apart). Each
 worker plays its share of the game numbers (worker w of W: games w+1, w+1+W, ...) with its
 own engines, pinned to its own core when --cpus is given, so a two-worker run fills two
@@ -27,7 +27,12 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from match import Engine, game_line, play_game, write_sgf  # noqa: E402
 
-ARMS = ("a", "b")
+ALL_ARMS = ("a", "b", "c", "d")
+
+
+def arms_of(args):
+    """The arms given on the command line, in order."""
+    return [arm for arm in ALL_ARMS if getattr(args, arm)]
 
 
 def worker(args, index):
@@ -35,13 +40,14 @@ def worker(args, index):
     if args.cpus:
         cpu = args.cpus[index % len(args.cpus)]
         os.sched_setaffinity(0, {cpu})
-    commands = {"a": args.a, "b": args.b}
-    engines = {arm: Engine(commands[arm]) for arm in ARMS}
+    arms = arms_of(args)
+    commands = {arm: getattr(args, arm) for arm in arms}
+    engines = {arm: Engine(commands[arm]) for arm in arms}
     opponent, referee = Engine(args.opponent), Engine(args.referee)
     try:
         for g in range(args.first_game - 1 + index, args.first_game - 1 + args.games, args.workers):
             engine_black = g % 2 == 0
-            for arm in ARMS:
+            for arm in arms:
                 result, moves, worst = play_game(engines[arm], opponent, referee, engine_black,
                                                  args.size, args.komi, 3 * args.size * args.size)
                 _, line = game_line(g + 1, engine_black, result, moves, worst)
@@ -67,18 +73,20 @@ def tally(path):
 
 
 def report(directory, labels):
-    """The two arms' win rates with their standard errors, and their difference."""
-    rates = []
-    for arm in ARMS:
+    """Each arm's win rate with its standard error, and each other arm's difference from A."""
+    rates = {}
+    for arm in labels:
         wins, games = tally(os.path.join(directory, f"{arm}.log"))
         p = wins / games if games else 0.0
         se = math.sqrt(p * (1 - p) / games) if games else 0.0
-        rates.append((p, se, games))
+        rates[arm] = (p, se, games)
         print(f"{arm} ({labels[arm]}): {wins} of {games}: {100 * p:.1f}% ± {100 * se:.1f}%")
-    (pa, sa, na), (pb, sb, nb) = rates
-    se = math.sqrt(sa * sa + sb * sb)
-    if na and nb and se > 0:
-        print(f"a - b: {100 * (pa - pb):+.1f} points, {(pa - pb) / se:+.1f} standard errors")
+    pa, sa, na = rates["a"]
+    for arm in list(labels)[1:]:
+        pb, sb, nb = rates[arm]
+        se = math.sqrt(sa * sa + sb * sb)
+        if na and nb and se > 0:
+            print(f"a - {arm}: {100 * (pa - pb):+.1f} points, {(pa - pb) / se:+.1f} standard errors")
 
 
 def main():
@@ -86,6 +94,8 @@ def main():
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--a", required=True, help="engine command of arm A")
     ap.add_argument("--b", required=True, help="engine command of arm B")
+    ap.add_argument("--c", help="engine command of an optional arm C")
+    ap.add_argument("--d", help="engine command of an optional arm D (with C)")
     ap.add_argument("--opponent", required=True)
     ap.add_argument("--referee", default="/usr/games/gnugo --mode gtp --chinese-rules")
     ap.add_argument("--size", type=int, default=9)
@@ -100,7 +110,9 @@ def main():
     ap.add_argument("--report", action="store_true",
                     help="only print the tally of the games already in --dir")
     args = ap.parse_args()
-    labels = {"a": args.a, "b": args.b}
+    if args.d and not args.c:
+        ap.error("--d needs --c")
+    labels = {arm: getattr(args, arm) for arm in arms_of(args)}
     if not args.report:
         if args.games < 1 or args.workers < 1:
             ap.error("--games and --workers must be at least 1")
