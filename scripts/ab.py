@@ -2,14 +2,14 @@
 """Measure two settings of an engine side by side against one opponent (an A/B match).
 
 Both arms play the same game numbers in turn, game by game: game k of arm A, then game k
-of arm B (and of the optional arms C and D, each compared with A), each with the engine black in odd games, so the two arms share colours, machine
-load and time of day, and a stop at any point leaves them even (or one game apart). Each
-worker plays its share of the game numbers (worker w of W: games w+1, w+1+W, ...) with its
-own engines, pinned to its own core when --cpus is given, so a two-worker run fills two
-cores with one game each. Games are scored as in match.py (a GNU Go referee after two
-passes; resignations as they come). The per-game lines go to DIR/a.log and DIR/b.log in
-match.py's format, SGFs to DIR/a/ and DIR/b/, and the tally of both arms, with the
-difference in standard errors, to stdout at the end.
+of arm B (and of the optional arms C and D, each compared with A), each with the engine
+black in odd games, so the arms share colours, machine load and time of day, and a stop
+at any point leaves them even (or one game apart). Each worker plays its share of the game
+numbers (worker w of W: games w+1, w+1+W, ...) with its own engines, pinned to its own
+core when --cpus is given, so a two-worker run fills two cores with one game each. Games are scored as in match.py (a GNU Go referee after two
+passes; resignations as they come). The per-game lines go to DIR/a.log, DIR/b.log, ... in
+match.py's format, SGFs to DIR/a/, DIR/b/, ..., and the tally of each arm, with its
+difference from A in standard errors, to stdout at the end.
 
 Example (hoshi with and without the opening boost against Pachi on 19x19, 5 s a move):
   scripts/ab.py --a "target/release/hoshi --max-time-per-move 5 --threads 1" \\
@@ -30,24 +30,23 @@ from match import Engine, game_line, play_game, write_sgf  # noqa: E402
 ALL_ARMS = ("a", "b", "c", "d")
 
 
-def arms_of(args):
-    """The arms given on the command line, in order."""
-    return [arm for arm in ALL_ARMS if getattr(args, arm)]
+def commands_of(args):
+    """Each arm given on the command line, in order, with its engine command."""
+    return {arm: getattr(args, arm) for arm in ALL_ARMS if getattr(args, arm)}
 
 
 def worker(args, index):
-    """Plays this worker's game numbers for both arms, appending to the arms' logs."""
+    """Plays this worker's game numbers for every arm, appending to the arms' logs."""
     if args.cpus:
         cpu = args.cpus[index % len(args.cpus)]
         os.sched_setaffinity(0, {cpu})
-    arms = arms_of(args)
-    commands = {arm: getattr(args, arm) for arm in arms}
-    engines = {arm: Engine(commands[arm]) for arm in arms}
+    commands = commands_of(args)
+    engines = {arm: Engine(command) for arm, command in commands.items()}
     opponent, referee = Engine(args.opponent), Engine(args.referee)
     try:
         for g in range(args.first_game - 1 + index, args.first_game - 1 + args.games, args.workers):
             engine_black = g % 2 == 0
-            for arm in arms:
+            for arm in commands:
                 result, moves, worst = play_game(engines[arm], opponent, referee, engine_black,
                                                  args.size, args.komi, 3 * args.size * args.size)
                 _, line = game_line(g + 1, engine_black, result, moves, worst)
@@ -112,7 +111,7 @@ def main():
     args = ap.parse_args()
     if args.d and not args.c:
         ap.error("--d needs --c")
-    labels = {arm: getattr(args, arm) for arm in arms_of(args)}
+    labels = commands_of(args)
     if not args.report:
         if args.games < 1 or args.workers < 1:
             ap.error("--games and --workers must be at least 1")
