@@ -109,3 +109,38 @@ fn both_arms_play_the_same_games_and_the_tally_counts_them() {
     assert!(!refused.status.success());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_third_arm_plays_the_same_games_and_is_compared_with_a() {
+    assert!(
+        Path::new(GNUGO).exists(),
+        "GNU Go is required for this test: apt-get install -y gnugo"
+    );
+    let dir = std::env::temp_dir().join(format!("hoshi-ab-c-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let c = format!(
+        "{} --playouts 50 --threads 1 --seed 6",
+        env!("CARGO_BIN_EXE_hoshi")
+    );
+    let out = ab(&dir, &["--c", &c, "--games", "2", "--workers", "1"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "ab.py failed: {stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let numbers_and_colours = |arm: &str| {
+        games(&dir.join(format!("{arm}.log")))
+            .into_iter()
+            .map(|(n, colour, _)| (n, colour))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(numbers_and_colours("c").len(), 2);
+    assert_eq!(numbers_and_colours("a"), numbers_and_colours("c"));
+    assert!(stdout.lines().any(|l| l.starts_with("c (")), "{stdout}");
+    assert!(stdout.lines().any(|l| l.starts_with("a - c: ")), "{stdout}");
+    // A fourth arm needs a third.
+    let refused = ab(&dir, &["--d", &c, "--report"]);
+    assert!(!refused.status.success());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
