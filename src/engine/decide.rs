@@ -16,6 +16,7 @@ use crate::go::point::{EDGE, EMPTY, MAX_POINTS};
 use crate::go::solve::{
     MAX_REGION_EMPTY, Problem, SEARCH_SHARE_BEFORE_READING, SOLVE_QUESTION_NODES, Solver,
 };
+use crate::go::tactics::plays_safely;
 use crate::go::{Board, Color, Game, Move, Point, Scoring};
 use crate::ownership;
 use crate::search::{Candidate, Limits, Params, Report};
@@ -217,8 +218,24 @@ impl Engine {
     /// answers in the playouts, which the real game does not give; so this ignores the win
     /// rates. (A sacrifice that works, a throw-in that kills or wins a race, leaves the
     /// point to `c` in the playouts where it works, below the threshold.)
+    ///
+    /// And in a decided game (`decided`), a stone that the opponent takes at once
+    /// (`taken_at_once`) unless the search scores it two points or more above the pass: a
+    /// trick move of a lost game, or a spent stone of a won one, as GNU Go's end-of-game
+    /// suite (filllib) sees it.
     fn gives_a_prisoner(&self, report: &Report, c: Color, mv: Move) -> bool {
-        matches!(mv, Move::Play(p) if report.ownership_for(p, c) <= -self.opts.params.prisoner_ownership)
+        let Move::Play(p) = mv else {
+            return false;
+        };
+        if report.ownership_for(p, c) <= -self.opts.params.prisoner_ownership {
+            return true;
+        }
+        let best = report.best().map_or(0.5, |b| b.winrate());
+        let above_pass = match (report.candidate(mv), report.candidate(Move::Pass)) {
+            (Some(m), Some(pass)) => m.mean_margin() - pass.mean_margin(),
+            _ => 0.0,
+        };
+        decided(best) && above_pass < 2.0 && taken_at_once(self.game.board(), p, c)
     }
 
     /// Resigns after three searches in a row found the game hopeless (`hopeless`), outside
@@ -256,6 +273,27 @@ fn choose(report: &Report, pass_ok: bool) -> Move {
 /// is never resigned).
 fn hopeless(best: &Candidate, threshold: f64) -> bool {
     best.winrate() < threshold && best.mean_margin() < 0.0
+}
+
+/// Whether a stone of `c` at the empty point `p` captures nothing and is left in atari,
+/// where the opponent takes it safely (the taking stone keeps two liberties: no snapback,
+/// no ko).
+fn taken_at_once(board: &Board, p: Point, c: Color) -> bool {
+    if !board.is_legal(p, c, false) || board.libs_after(p, c, 2).0 != 1 {
+        return false;
+    }
+    let captures = board
+        .neighbors(p)
+        .into_iter()
+        .any(|n| board.color_at(n) == Some(c.opp()) && board.atari_liberty(n) == Some(p));
+    if captures {
+        return false;
+    }
+    let mut after = board.clone();
+    after.play(p, c);
+    after
+        .atari_liberty(p)
+        .is_some_and(|take| plays_safely(&after, take, c.opp()))
 }
 
 /// Whether a win rate makes the game decided (above 90% or under 10%): the score is what
@@ -510,6 +548,22 @@ mod tests {
         assert!(!hopeless(&candidate(1000, 200.0, -20_000.0), 0.1));
     }
 
+    /// A search report for black with two candidates, a move and the pass, and no
+    /// ownership figures.
+    fn black_report(played: Candidate, pass: Candidate) -> Report {
+        let playouts = played.visits + pass.visits;
+        Report {
+            color: Color::Black,
+            candidates: vec![played, pass],
+            playouts,
+            elapsed: Duration::from_secs(1),
+            ownership_sum: vec![0; MAX_POINTS],
+            ownership_samples: playouts,
+            pass_ownership_sum: vec![0; MAX_POINTS],
+            pass_ownership_samples: 0,
+        }
+    }
+
     fn engine_with(diagram: &str, rules: RuleSet, komi: f64, to_move: Color) -> Engine {
         let mut e = Engine::new(crate::engine::Options {
             size: 9,
@@ -575,19 +629,10 @@ mod tests {
         let report = |(mv_wins, mv_margin): (f64, f64), (pass_wins, pass_margin): (f64, f64)| {
             let mut played = candidate(4000, mv_wins * 4000.0, mv_margin * 4000.0);
             played.mv = Move::Play(p);
-            Report {
-                color: Color::Black,
-                candidates: vec![
-                    played,
-                    candidate(1000, pass_wins * 1000.0, pass_margin * 1000.0),
-                ],
-                playouts: 5000,
-                elapsed: Duration::from_secs(1),
-                ownership_sum: vec![0; MAX_POINTS],
-                ownership_samples: 5000,
-                pass_ownership_sum: vec![0; MAX_POINTS],
-                pass_ownership_samples: 0,
-            }
+            black_report(
+                played,
+                candidate(1000, pass_wins * 1000.0, pass_margin * 1000.0),
+            )
         };
         let mv = Move::Play(p);
         // Lost either way, and the pass scores two points better: pass.
@@ -786,6 +831,53 @@ mod tests {
         // Off above 1.
         e.set_param("prisoner_ownership", "2").unwrap();
         assert!(!e.gives_a_prisoner(&report(0.99), Color::Black, mv));
+    }
+
+    /// Black G2 is a stone that white takes at once at G1; black C1 in the corner would
+    /// capture white's B1-B2-C2 instead.
+    const THROW_IN: &str = ". . . . . . . . .
+                            . . . . . . . . .
+                            . . . . . . . . .
+                            X X X X X X X X X
+                            O O O O O O O O O
+                            . . . . . . . . .
+                            X X X . . . O . .
+                            X O O X . O . O .
+                            X O . X . . . . .";
+
+    #[test]
+    fn a_stone_taken_at_once_is_told_from_a_capture_and_a_safe_stone() {
+        let g = game(THROW_IN, RuleSet::Japanese, 0.5, Color::Black);
+        let b = g.board();
+        let at = |x, y| b.geometry().point(x, y);
+        assert!(taken_at_once(b, at(6, 1), Color::Black));
+        // Two liberties; white's own stone there; a capture; an occupied point.
+        assert!(!taken_at_once(b, at(5, 0), Color::Black));
+        assert!(!taken_at_once(b, at(6, 1), Color::White));
+        assert!(!taken_at_once(b, at(2, 0), Color::Black));
+        assert!(!taken_at_once(b, at(3, 1), Color::Black));
+    }
+
+    #[test]
+    fn in_a_decided_game_a_stone_taken_at_once_is_a_prisoner_unless_it_scores() {
+        // As filllib case 7: in a lost game black throws a stone in that white takes, and
+        // the search scores it a point or two above the pass.
+        let e = engine_with(THROW_IN, RuleSet::Japanese, 0.5, Color::Black);
+        let p = e.game.board().geometry().point(6, 1);
+        let report = |winrate: f64, above_pass: f64| {
+            let mut played = candidate(1000, winrate * 1000.0, (-20.0 + above_pass) * 1000.0);
+            played.mv = Move::Play(p);
+            black_report(played, candidate(400, winrate * 400.0, -20.0 * 400.0))
+        };
+        let mv = Move::Play(p);
+        assert!(e.gives_a_prisoner(&report(0.06, 1.5), Color::Black, mv));
+        assert!(e.gives_a_prisoner(&report(0.95, 0.0), Color::Black, mv));
+        // Two points above the pass: the search's judgement stands; so in a game still open.
+        assert!(!e.gives_a_prisoner(&report(0.06, 2.5), Color::Black, mv));
+        assert!(!e.gives_a_prisoner(&report(0.4, 0.0), Color::Black, mv));
+        // A stone with liberties is no prisoner.
+        let free = Move::Play(e.game.board().geometry().point(5, 0));
+        assert!(!e.gives_a_prisoner(&report(0.06, 0.0), Color::Black, free));
     }
 
     #[test]
