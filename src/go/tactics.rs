@@ -37,21 +37,19 @@ impl Ladder {
         } else {
             self.boards[0].copy_from(b);
         }
-        self.escapes_from(0, lib, c)
+        self.escapes_from(0, 0, lib, c)
     }
 
-    /// `ladder[d]` has `c`'s chain in atari at `lib`: does extending there escape?
-    fn escapes_from(&mut self, d: usize, lib: Point, c: Color) -> bool {
-        if d + 2 >= LADDER_DEPTH {
+    /// `ladder[k]`, this call's own board (changed in place), has `c`'s chain in atari at
+    /// `lib` after `ply` plies of the ladder: does extending there escape? The extension
+    /// is played on `ladder[k]` itself; the attacker's first try on a copy in `ladder[k +
+    /// 1]`, handed to the next step, and the second in place, the extension's board being
+    /// needed no more: one board copy a step.
+    fn escapes_from(&mut self, k: usize, ply: usize, lib: Point, c: Color) -> bool {
+        if ply + 2 >= LADDER_DEPTH {
             return true;
         }
-        while self.boards.len() < d + 3 {
-            let b = self.boards[0].clone();
-            self.boards.push(b);
-        }
-        let (lo, hi) = self.boards.split_at_mut(d + 1);
-        let ext = &mut hi[0];
-        ext.copy_from(&lo[d]);
+        let ext = &mut self.boards[k];
         if !ext.legal_fast(lib, c) {
             return false;
         }
@@ -68,13 +66,22 @@ impl Ladder {
         let Some((a1, a2)) = ext.two_liberties(lib) else {
             return true;
         };
-        for a in [a1, a2] {
-            if !self.boards[d + 1].legal_fast(a, c.opp()) {
+        for (first, a) in [(true, a1), (false, a2)] {
+            if !self.boards[k].legal_fast(a, c.opp()) {
                 continue;
             }
-            let (lo, hi) = self.boards.split_at_mut(d + 2);
-            let att = &mut hi[0];
-            att.copy_from(&lo[d + 1]);
+            let j = if first {
+                while self.boards.len() < k + 2 {
+                    let b = self.boards[0].clone();
+                    self.boards.push(b);
+                }
+                let (lo, hi) = self.boards.split_at_mut(k + 1);
+                hi[0].copy_from(&lo[k]);
+                k + 1
+            } else {
+                k
+            };
+            let att = &mut self.boards[j];
             att.play(a, c.opp());
             if att.libs_upto(a, 2) == 1 {
                 // The attacking stone can be captured.
@@ -83,7 +90,7 @@ impl Ladder {
             let Some(next) = att.atari_liberty(lib) else {
                 continue;
             };
-            if !self.escapes_from(d + 2, next, c) {
+            if !self.escapes_from(j, ply + 2, next, c) {
                 return false;
             }
         }
