@@ -3,7 +3,7 @@
 //! played the same game numbers with the same colours, wrote their SGFs, and that the tally
 //! printed (and reprinted by `--report`) counts the logged wins; a count of 0 is refused.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Output;
 
 mod common;
@@ -34,6 +34,37 @@ fn ab(dir: &Path, extra: &[&str]) -> Output {
     common::python_script(&args)
 }
 
+/// A fresh scratch folder named after `tag` and the process, once GNU Go (the referee) is
+/// known to be there.
+fn scratch_dir(tag: &str) -> PathBuf {
+    assert!(
+        Path::new(GNUGO).exists(),
+        "GNU Go is required for this test: apt-get install -y gnugo"
+    );
+    let dir = std::env::temp_dir().join(format!("hoshi-ab{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// The standard output of a run of ab.py that must have succeeded.
+fn succeeded(out: &Output) -> String {
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "ab.py failed: {stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}
+
+/// (game number, engine colour) per line of an arm's log, by game number.
+fn numbers_and_colours(log: &Path) -> Vec<(u32, String)> {
+    games(log)
+        .into_iter()
+        .map(|(n, colour, _)| (n, colour))
+        .collect()
+}
+
 /// (game number, engine colour, won) per line of an arm's log.
 fn games(log: &Path) -> Vec<(u32, String, bool)> {
     let mut out: Vec<(u32, String, bool)> = std::fs::read_to_string(log)
@@ -52,31 +83,18 @@ fn games(log: &Path) -> Vec<(u32, String, bool)> {
 
 #[test]
 fn both_arms_play_the_same_games_and_the_tally_counts_them() {
-    assert!(
-        Path::new(GNUGO).exists(),
-        "GNU Go is required for this test: apt-get install -y gnugo"
-    );
-    let dir = std::env::temp_dir().join(format!("hoshi-ab-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let out = ab(&dir, &["--games", "2", "--workers", "2"]);
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "ab.py failed: {stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let dir = scratch_dir("");
+    let stdout = succeeded(&ab(&dir, &["--games", "2", "--workers", "2"]));
     let a = games(&dir.join("a.log"));
     let b = games(&dir.join("b.log"));
-    let numbers_and_colours = |g: &[(u32, String, bool)]| {
-        g.iter()
-            .map(|(n, c, _)| (*n, c.clone()))
-            .collect::<Vec<_>>()
-    };
     assert_eq!(
-        numbers_and_colours(&a),
+        numbers_and_colours(&dir.join("a.log")),
         vec![(1, "black".to_string()), (2, "white".to_string())]
     );
-    assert_eq!(numbers_and_colours(&a), numbers_and_colours(&b));
+    assert_eq!(
+        numbers_and_colours(&dir.join("a.log")),
+        numbers_and_colours(&dir.join("b.log"))
+    );
     for arm in ["a", "b"] {
         for n in 1..=2 {
             let sgf = std::fs::read_to_string(dir.join(arm).join(format!("game{n:03}.sgf")))
@@ -112,31 +130,15 @@ fn both_arms_play_the_same_games_and_the_tally_counts_them() {
 
 #[test]
 fn a_third_arm_plays_the_same_games_and_is_compared_with_a() {
-    assert!(
-        Path::new(GNUGO).exists(),
-        "GNU Go is required for this test: apt-get install -y gnugo"
-    );
-    let dir = std::env::temp_dir().join(format!("hoshi-ab-c-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = scratch_dir("-c");
     let c = format!(
         "{} --playouts 50 --threads 1 --seed 6",
         env!("CARGO_BIN_EXE_hoshi")
     );
-    let out = ab(&dir, &["--c", &c, "--games", "2", "--workers", "1"]);
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "ab.py failed: {stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let numbers_and_colours = |arm: &str| {
-        games(&dir.join(format!("{arm}.log")))
-            .into_iter()
-            .map(|(n, colour, _)| (n, colour))
-            .collect::<Vec<_>>()
-    };
-    assert_eq!(numbers_and_colours("c").len(), 2);
-    assert_eq!(numbers_and_colours("a"), numbers_and_colours("c"));
+    let stdout = succeeded(&ab(&dir, &["--c", &c, "--games", "2", "--workers", "1"]));
+    let c_games = numbers_and_colours(&dir.join("c.log"));
+    assert_eq!(c_games.len(), 2);
+    assert_eq!(numbers_and_colours(&dir.join("a.log")), c_games);
     assert!(stdout.lines().any(|l| l.starts_with("c (")), "{stdout}");
     assert!(stdout.lines().any(|l| l.starts_with("a - c: ")), "{stdout}");
     // A fourth arm needs a third.
