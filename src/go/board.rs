@@ -237,6 +237,15 @@ impl Board {
         self.nb[p.idx()] as u8
     }
 
+    /// Stones of colour `c` next to the empty point `p`. O(1): the byte of the other
+    /// colour counts its stones and the edge, so `c`'s stones are what the empty
+    /// neighbours and that byte leave of four.
+    #[inline]
+    pub fn stone_neighbors(&self, p: Point, c: Color) -> u8 {
+        debug_assert!(self.cells[p.idx()] == EMPTY);
+        4 - self.nb_u(0, p.idx()) - self.nb_u(c.opp().cell() as usize, p.idx())
+    }
+
     /// Number of array cells this board uses: `(size + 2)²`.
     #[inline]
     fn used(&self) -> usize {
@@ -973,6 +982,35 @@ mod tests {
                 assert_eq!(walked, vec![p]);
             }
         }
+    }
+
+    #[test]
+    fn stone_neighbors_counts_the_stones_of_each_colour_around_an_empty_point() {
+        let b = Board::from_diagram(
+            ". X . O .
+             X . X O .
+             . X . O X
+             O . O . .
+             . O . X .",
+        )
+        .unwrap();
+        let mut seen = [0; 5];
+        for p in b.geometry().points() {
+            if b.color_at(p).is_some() {
+                continue;
+            }
+            for c in [Color::Black, Color::White] {
+                let n = b
+                    .neighbors(p)
+                    .iter()
+                    .filter(|&&q| b.color_at(q) == Some(c))
+                    .count();
+                assert_eq!(b.stone_neighbors(p, c) as usize, n, "{p:?} {c:?}");
+                seen[n] += 1;
+            }
+        }
+        // Points with none up to four stones of a colour around, on the edge and inside.
+        assert!(seen.iter().all(|&k| k > 0), "{seen:?}");
     }
 
     #[test]
