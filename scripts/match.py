@@ -140,11 +140,13 @@ def main():
     ap.add_argument("--referee", help="referee command (default: GNU Go with --rules)")
     ap.add_argument("--size", type=int, default=9)
     ap.add_argument("--komi", type=float, default=7.5)
-    ap.add_argument("--games", type=int, default=10)
+    ap.add_argument("--games", type=int, default=10,
+                    help="games this run plays, from --first-game on")
     ap.add_argument("--sgf-dir")
     ap.add_argument("--first-game", type=int, default=1,
                     help="number of the first game, for a match run in chunks: colours and SGF "
-                         "names follow the overall game number (odd: engine black)")
+                         "names follow the overall game number (odd: engine black); games 35-60 "
+                         "of a 60-game match are --first-game 35 --games 26")
     args = ap.parse_args()
     if args.referee is None:
         args.referee = f"/usr/games/gnugo --mode gtp --{args.rules}-rules"
