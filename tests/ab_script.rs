@@ -57,11 +57,11 @@ fn succeeded(out: &Output) -> String {
     stdout
 }
 
-/// (game number, engine colour) per line of an arm's log, by game number.
-fn numbers_and_colours(log: &Path) -> Vec<(u32, String)> {
-    games(log)
-        .into_iter()
-        .map(|(n, colour, _)| (n, colour))
+/// (game number, engine colour) of each of an arm's games (`games`).
+fn numbers_and_colours(games: &[(u32, String, bool)]) -> Vec<(u32, String)> {
+    games
+        .iter()
+        .map(|(n, colour, _)| (*n, colour.clone()))
         .collect()
 }
 
@@ -88,13 +88,10 @@ fn both_arms_play_the_same_games_and_the_tally_counts_them() {
     let a = games(&dir.join("a.log"));
     let b = games(&dir.join("b.log"));
     assert_eq!(
-        numbers_and_colours(&dir.join("a.log")),
+        numbers_and_colours(&a),
         vec![(1, "black".to_string()), (2, "white".to_string())]
     );
-    assert_eq!(
-        numbers_and_colours(&dir.join("a.log")),
-        numbers_and_colours(&dir.join("b.log"))
-    );
+    assert_eq!(numbers_and_colours(&a), numbers_and_colours(&b));
     for arm in ["a", "b"] {
         for n in 1..=2 {
             let sgf = std::fs::read_to_string(dir.join(arm).join(format!("game{n:03}.sgf")))
@@ -136,9 +133,9 @@ fn a_third_arm_plays_the_same_games_and_is_compared_with_a() {
         env!("CARGO_BIN_EXE_hoshi")
     );
     let stdout = succeeded(&ab(&dir, &["--c", &c, "--games", "2", "--workers", "1"]));
-    let c_games = numbers_and_colours(&dir.join("c.log"));
+    let c_games = numbers_and_colours(&games(&dir.join("c.log")));
     assert_eq!(c_games.len(), 2);
-    assert_eq!(numbers_and_colours(&dir.join("a.log")), c_games);
+    assert_eq!(numbers_and_colours(&games(&dir.join("a.log"))), c_games);
     assert!(stdout.lines().any(|l| l.starts_with("c (")), "{stdout}");
     assert!(stdout.lines().any(|l| l.starts_with("a - c: ")), "{stdout}");
     // A fourth arm needs a third.

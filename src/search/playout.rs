@@ -268,7 +268,7 @@ impl Playouts {
                 // Two empty neighbours make the move legal, no eye, and two liberties: the
                 // three tests pass without being made (a third of the shape points in a 9×9
                 // middle game; `two_empty_neighbours_pass_the_shape_move_tests`).
-                if b.empty_neighbors(q) >= 2 || self.safe_shape_point(b, q, c) {
+                if b.empty_neighbors(q) >= 2 || safe_shape_point(b, q, c) {
                     self.push(q, self.weights.pattern);
                 }
             }
@@ -293,12 +293,6 @@ impl Playouts {
             return random_move(b, c, rng, self.weights.sacrifice, |p| closed[p.idx()]);
         }
         random_move(b, c, rng, self.weights.sacrifice, |_| false)
-    }
-
-    /// The shape move's tests: legal, not an own true eye, and two liberties after it.
-    #[inline(always)]
-    fn safe_shape_point(&self, b: &Board, q: Point, c: Color) -> bool {
-        b.legal_fast(q, c) && !b.is_true_eye(q, c) && b.libs_after(q, c, 2).0 >= 2
     }
 
     fn push(&mut self, p: Point, w: u32) {
@@ -345,6 +339,12 @@ impl Playouts {
             }
         }
     }
+}
+
+/// The shape move's tests: legal, not an own true eye, and two liberties after it.
+#[inline(always)]
+fn safe_shape_point(b: &Board, q: Point, c: Color) -> bool {
+    b.legal_fast(q, c) && !b.is_true_eye(q, c) && b.libs_after(q, c, 2).0 >= 2
 }
 
 /// A random move for the heavy policy: as the light policy, but skipping self-atari that
@@ -486,7 +486,6 @@ mod tests {
 
     #[test]
     fn two_empty_neighbours_pass_the_shape_move_tests() {
-        let runner = Playouts::new(Policy::Heavy, &Params::default());
         let mut checked = 0;
         each_light_position(12, |b| {
             for k in 0..b.empty_count() {
@@ -495,7 +494,7 @@ mod tests {
                     continue;
                 }
                 for color in [Color::Black, Color::White] {
-                    assert!(runner.safe_shape_point(b, p, color), "{p:?}\n{b:?}");
+                    assert!(safe_shape_point(b, p, color), "{p:?}\n{b:?}");
                     checked += 1;
                 }
             }
