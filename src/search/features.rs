@@ -28,8 +28,9 @@
 //!   bits; 0 with no stone within distance 3 (open space, which region tells apart). Most
 //!   such shapes are rare: only those seen often in the games get a strength.
 
-use std::collections::HashMap;
 use std::sync::OnceLock;
+
+use rustc_hash::FxHashMap;
 
 use crate::go::point::{EDGE, EMPTY, MAX_POINTS};
 use crate::go::tactics::Ladder;
@@ -423,10 +424,12 @@ pub fn features(
     f
 }
 
-/// Fitted strengths: per group, value → γ (1 for a value never fitted).
+/// Fitted strengths: per group, value → γ (1 for a value never fitted). Looked up for every
+/// move of every node the tree expands: a fast hash (rustc-hash's) rather than SipHash,
+/// whose keys need no defence against chosen collisions here.
 #[derive(Clone, Debug, Default)]
 pub struct Gammas {
-    pub groups: [HashMap<u32, f32>; GROUPS],
+    pub groups: [FxHashMap<u32, f32>; GROUPS],
 }
 
 impl Gammas {
