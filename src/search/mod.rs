@@ -547,12 +547,13 @@ impl<'t> Search<'t> {
         }
         let mut best = None;
         let mut best_value = f32::NEG_INFINITY;
+        let inv_rave_equiv = 1.0 / self.rave_equiv;
         let (first, children) = self.tree.children_of(n);
         for (k, node) in children.iter().enumerate() {
             if node.banned() {
                 continue;
             }
-            let v = node.value(params.virtual_loss, self.rave_equiv);
+            let v = node.value(params.virtual_loss, inv_rave_equiv);
             if v > best_value {
                 best_value = v;
                 best = Some(first + k);

@@ -122,19 +122,22 @@ impl Node {
     }
 
     /// The selection value: prior, real and virtual-loss visits (`virtual_loss` lost
-    /// visits each) blended with AMAF (`rave_equiv`: see `Params`).
-    pub(super) fn value(&self, virtual_loss: u32, rave_equiv: f32) -> f32 {
+    /// visits each) blended with AMAF (`inv_rave_equiv`: one over `rave_equiv`, see
+    /// `Params`). Gelly and Silver's (1 − β)·q + β·q_amaf with β = a / (a + n + n·a/E),
+    /// written with one division: with k = 1 + a/E it is (w·k + a·q_amaf) / (a + n·k).
+    /// (`rave_equiv` 0, an infinite `inv_rave_equiv`, leaves q alone.)
+    pub(super) fn value(&self, virtual_loss: u32, inv_rave_equiv: f32) -> f32 {
         let (pv, pw) = self.prior();
         let n = self.visits() as f32 + pv + (self.vloss.load(Relaxed) * virtual_loss) as f32;
-        let w = self.value_sum.load(Relaxed) as f32 / VALUE_ONE as f32 + pw;
-        let q = if n > 0.0 { w / n } else { 0.5 };
+        // VALUE_ONE is a power of two: the product is the quotient, exactly.
+        let w = self.value_sum.load(Relaxed) as f32 * (1.0 / VALUE_ONE as f32) + pw;
         let a = self.amaf_visits.load(Relaxed) as f32;
-        if a <= 0.0 {
-            return q;
+        if a <= 0.0 || inv_rave_equiv.is_infinite() {
+            return if n > 0.0 { w / n } else { 0.5 };
         }
-        let q_amaf = self.amaf_value.load(Relaxed) as f32 / (VALUE_ONE as f32 * a);
-        let beta = a / (a + n + n * a / rave_equiv);
-        (1.0 - beta) * q + beta * q_amaf
+        let k = 1.0 + a * inv_rave_equiv;
+        let amaf_wins = self.amaf_value.load(Relaxed) as f32 * (1.0 / VALUE_ONE as f32);
+        (w * k + amaf_wins) / (a + n * k)
     }
 }
 
@@ -416,4 +419,72 @@ fn copy_node(src: &Node, dst: &Node) {
     dst.value_sum.store(src.value_sum.load(Relaxed), Relaxed);
     dst.amaf_value.store(src.amaf_value.load(Relaxed), Relaxed);
     dst.score_sum.store(src.score_sum.load(Relaxed), Relaxed);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{RngExt, SeedableRng, rngs::SmallRng};
+
+    /// Gelly and Silver's blend as written in the literature, in f64: the reference that
+    /// `Node::value`'s one-division form must agree with.
+    fn blend(n: f64, w: f64, a: f64, aw: f64, equiv: f64) -> f64 {
+        let q = if n > 0.0 { w / n } else { 0.5 };
+        if a <= 0.0 {
+            return q;
+        }
+        let beta = a / (a + n + n * a / equiv);
+        (1.0 - beta) * q + beta * (aw / a)
+    }
+
+    #[test]
+    fn value_is_the_rave_blend_of_gelly_and_silver() {
+        let mut rng = SmallRng::seed_from_u64(7);
+        let node = Node::default();
+        for round in 0..20_000 {
+            let visits = if round % 5 == 0 {
+                0
+            } else {
+                rng.random_range(0..100_000u32)
+            };
+            let vloss = rng.random_range(0..4u32);
+            let pv: f32 = if round % 7 == 0 {
+                0.0
+            } else {
+                rng.random_range(0.0..300.0)
+            };
+            let pw = pv * rng.random_range(0.0..1.0f32);
+            let won = visits as f64 * rng.random_range(0.0..1.0f64);
+            let amaf = if round % 3 == 0 {
+                0
+            } else {
+                rng.random_range(0..200_000u32)
+            };
+            let amaf_won = amaf as f64 * rng.random_range(0.0..1.0f64);
+            let equiv = [0.0f32, 1.0, 1000.0, 3500.0][round % 4];
+            node.visits.store(visits, Relaxed);
+            node.vloss.store(vloss, Relaxed);
+            node.prior_visits.store(pv.to_bits(), Relaxed);
+            node.prior_wins.store(pw.to_bits(), Relaxed);
+            node.value_sum
+                .store((won * VALUE_ONE as f64) as u64, Relaxed);
+            node.amaf_visits.store(amaf, Relaxed);
+            node.amaf_value
+                .store((amaf_won * VALUE_ONE as f64) as u64, Relaxed);
+            let got = node.value(2, 1.0 / equiv) as f64;
+            let n = visits as f64 + pv as f64 + 2.0 * vloss as f64;
+            let w = (won * VALUE_ONE as f64).floor() / VALUE_ONE as f64 + pw as f64;
+            let aw = (amaf_won * VALUE_ONE as f64).floor() / VALUE_ONE as f64;
+            let want = if equiv == 0.0 {
+                // No AMAF weight at all: the plain mean.
+                if n > 0.0 { w / n } else { 0.5 }
+            } else {
+                blend(n, w, amaf as f64, aw, equiv as f64)
+            };
+            assert!(
+                (got - want).abs() < 1e-4,
+                "visits {visits} vloss {vloss} prior ({pv}, {pw}) amaf {amaf} equiv {equiv}: {got} against {want}"
+            );
+        }
+    }
 }
