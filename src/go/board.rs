@@ -745,6 +745,26 @@ impl Board {
         margin
     }
 
+    /// Adds to `sums` (indexed by `Point::idx`) each point's owner by the count of
+    /// `fast_area_margin`: +1 for a black stone or an empty point touching black stones
+    /// only, −1 for white's, 0 for the rest. From the packed neighbour counts: no
+    /// neighbour is read.
+    pub fn add_area_owners(&self, sums: &mut [i32]) {
+        for p in self.geometry().points() {
+            let i = p.idx();
+            sums[i] += match self.cells[i] {
+                BLACK => 1,
+                WHITE => -1,
+                _ => {
+                    let (e, b, w) = (self.nb_u(0, i), self.nb_u(1, i), self.nb_u(2, i));
+                    let edges = b + w + e - 4;
+                    let (blacks, whites) = (b - edges, w - edges);
+                    (blacks > 0 && whites == 0) as i32 - (whites > 0 && blacks == 0) as i32
+                }
+            };
+        }
+    }
+
     /// Whether `p` is empty and every neighbour is a stone of `c` or the edge.
     #[inline]
     pub fn is_eyeish(&self, p: Point, c: Color) -> bool {

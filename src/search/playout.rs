@@ -19,7 +19,7 @@ use rand::rngs::SmallRng;
 
 use super::params::Params;
 use super::patterns;
-use crate::go::point::{BLACK, EDGE, EMPTY, MAX_POINTS, WHITE};
+use crate::go::point::{EDGE, EMPTY, MAX_POINTS};
 use crate::go::tactics::{Ladder, adjacent_ataris, nakade_point, nakade_sacrifice};
 use crate::go::{Board, Color, Point};
 
@@ -400,19 +400,15 @@ pub fn area_owner(board: &Board, p: Point) -> u8 {
 }
 
 /// Who owns each point at the end of a playout: stones, and empty points touching one colour.
+#[inline]
 pub fn add_ownership(board: &Board, sums: &mut [i32]) {
-    for p in board.geometry().points() {
-        match area_owner(board, p) {
-            BLACK => sums[p.idx()] += 1,
-            WHITE => sums[p.idx()] -= 1,
-            _ => {}
-        }
-    }
+    board.add_area_owners(sums);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::go::point::{BLACK, WHITE};
     use crate::go::score;
     use rand::SeedableRng;
 
@@ -481,6 +477,25 @@ mod tests {
                     assert_eq!(b.playout_candidate(k, color).is_some(), expected, "\n{b:?}");
                 }
             }
+        });
+    }
+
+    #[test]
+    fn ownership_counts_agree_with_the_area_owner_of_each_point() {
+        each_light_position(13, |b| {
+            let mut sums = vec![0i32; MAX_POINTS];
+            add_ownership(b, &mut sums);
+            let mut total = 0;
+            for p in b.geometry().points() {
+                let want = match area_owner(b, p) {
+                    BLACK => 1,
+                    WHITE => -1,
+                    _ => 0,
+                };
+                assert_eq!(sums[p.idx()], want, "{p:?}\n{b:?}");
+                total += want;
+            }
+            assert_eq!(total, b.fast_area_margin(), "\n{b:?}");
         });
     }
 
