@@ -735,32 +735,32 @@ impl Board {
     pub fn fast_area_margin(&self) -> i32 {
         let mut margin = self.stone_count[0] as i32 - self.stone_count[1] as i32;
         for k in 0..self.n_empty {
-            let i = self.empties[k] as usize;
-            let (e, b, w) = (self.nb_u(0, i), self.nb_u(1, i), self.nb_u(2, i));
-            // nb[1] and nb[2] both count edges: edges = b + w + e - 4.
-            let edges = b + w + e - 4;
-            let (blacks, whites) = (b - edges, w - edges);
-            margin += (blacks > 0 && whites == 0) as i32 - (whites > 0 && blacks == 0) as i32;
+            margin += self.empty_area_owner(self.empties[k] as usize);
         }
         margin
     }
 
+    /// The area count of the empty point `i`: +1 when it touches black stones only, −1
+    /// white's only, 0 otherwise; from the packed neighbour counts alone.
+    #[inline(always)]
+    fn empty_area_owner(&self, i: usize) -> i32 {
+        let (e, b, w) = (self.nb_u(0, i), self.nb_u(1, i), self.nb_u(2, i));
+        // nb[1] and nb[2] both count edges: edges = b + w + e - 4.
+        let edges = b + w + e - 4;
+        let (blacks, whites) = (b - edges, w - edges);
+        (blacks > 0 && whites == 0) as i32 - (whites > 0 && blacks == 0) as i32
+    }
+
     /// Adds to `sums` (indexed by `Point::idx`) each point's owner by the count of
     /// `fast_area_margin`: +1 for a black stone or an empty point touching black stones
-    /// only, −1 for white's, 0 for the rest. From the packed neighbour counts: no
-    /// neighbour is read.
+    /// only, −1 for white's, 0 for the rest (`empty_area_owner`).
     pub fn add_area_owners(&self, sums: &mut [i32]) {
         for p in self.geometry().points() {
             let i = p.idx();
             sums[i] += match self.cells[i] {
                 BLACK => 1,
                 WHITE => -1,
-                _ => {
-                    let (e, b, w) = (self.nb_u(0, i), self.nb_u(1, i), self.nb_u(2, i));
-                    let edges = b + w + e - 4;
-                    let (blacks, whites) = (b - edges, w - edges);
-                    (blacks > 0 && whites == 0) as i32 - (whites > 0 && blacks == 0) as i32
-                }
+                _ => self.empty_area_owner(i),
             };
         }
     }

@@ -326,8 +326,8 @@ struct Search<'t> {
     reclaim: bool,
     /// Visits before a leaf is expanded: `expand_visits`, or more after a compaction.
     expand_visits: u32,
-    /// `rave_equiv`, or `rave_equiv_large` from 13×13 up.
-    rave_equiv: f32,
+    /// One over `rave_equiv`, or over `rave_equiv_large` from 13×13 up (`Node::value`).
+    inv_rave_equiv: f32,
     /// The root's pass child, when it must keep a share of the visits.
     root_pass: Option<usize>,
     /// Playouts started (claimed against the playout budget) and finished, earlier rounds
@@ -415,11 +415,12 @@ impl<'t> Search<'t> {
             full: AtomicBool::new(false),
             reclaim: true,
             expand_visits: config.params.expand_visits,
-            rave_equiv: params::by_size(
-                size,
-                config.params.rave_equiv,
-                config.params.rave_equiv_large,
-            ),
+            inv_rave_equiv: 1.0
+                / params::by_size(
+                    size,
+                    config.params.rave_equiv,
+                    config.params.rave_equiv_large,
+                ),
             root_pass: None,
             started: AtomicU64::new(done),
             finished: AtomicU64::new(done),
@@ -547,13 +548,12 @@ impl<'t> Search<'t> {
         }
         let mut best = None;
         let mut best_value = f32::NEG_INFINITY;
-        let inv_rave_equiv = 1.0 / self.rave_equiv;
         let (first, children) = self.tree.children_of(n);
         for (k, node) in children.iter().enumerate() {
             if node.banned() {
                 continue;
             }
-            let v = node.value(params.virtual_loss, inv_rave_equiv);
+            let v = node.value(params.virtual_loss, self.inv_rave_equiv);
             if v > best_value {
                 best_value = v;
                 best = Some(first + k);
