@@ -51,7 +51,7 @@ pub fn run(
     let start = Instant::now();
     let (mut playouts, mut moves, mut wins, mut unfinished) = (0u64, 0u64, 0u64, 0u64);
     let mut b = empty.clone();
-    let mut runner = Playouts::new(policy, params);
+    let mut runner = Playouts::new(policy, params, size);
     let more = |playouts: u64| match budget {
         Budget::Time(t) => start.elapsed() < t,
         Budget::Playouts(n) => playouts < n,

@@ -630,7 +630,7 @@ impl<'t> Search<'t> {
     ) {
         let mut w = Worker {
             rng: SmallRng::seed_from_u64(seed),
-            runner: Playouts::new(self.config.policy, self.params()),
+            runner: Playouts::new(self.config.policy, self.params(), self.game.size()),
             ladder: Ladder::new(),
             board: self.game.board().clone(),
             amaf: vec![0u8; MAX_POINTS],

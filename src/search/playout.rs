@@ -17,7 +17,7 @@
 use rand::Rng;
 use rand::rngs::SmallRng;
 
-use super::params::Params;
+use super::params::{Params, by_size};
 use super::patterns;
 use crate::go::point::{EDGE, EMPTY, MAX_POINTS};
 use crate::go::tactics::{Ladder, adjacent_ataris, nakade_point, nakade_sacrifice};
@@ -165,13 +165,16 @@ struct Weights {
     nakade: u32,
     /// Percent of random moves allowed a nakade sacrifice (`nakade_sacrifice`).
     sacrifice: u32,
+    /// Percent of random moves that skip the self-atari test (`self_atari`).
+    self_atari: u32,
     /// "Play a random move instead", when there are candidates.
     random: u32,
 }
 
 impl Playouts {
-    /// A runner for `policy`, with the heavy policy's weights from `params`.
-    pub fn new(policy: Policy, params: &Params) -> Playouts {
+    /// A runner for `policy`, with the heavy policy's weights from `params` for boards of
+    /// `size` (`playout_self_atari_large` from 13×13 up, none under 5×5).
+    pub fn new(policy: Policy, params: &Params, size: usize) -> Playouts {
         Playouts {
             policy,
             weights: Weights {
@@ -181,6 +184,15 @@ impl Playouts {
                 pattern: params.playout_pattern,
                 nakade: params.playout_nakade,
                 sacrifice: params.playout_nakade_sacrifice,
+                // Under 5×5 self-ataris capture and recapture until the move cap.
+                self_atari: match size {
+                    0..5 => 0,
+                    _ => by_size(
+                        size,
+                        params.playout_self_atari,
+                        params.playout_self_atari_large,
+                    ),
+                },
                 random: params.playout_random,
             },
             ladder: Ladder::new(),
@@ -290,9 +302,23 @@ impl Playouts {
         }
         if self.any_closed {
             let closed = &self.closed;
-            return random_move(b, c, rng, self.weights.sacrifice, |p| closed[p.idx()]);
+            return random_move(
+                b,
+                c,
+                rng,
+                self.weights.sacrifice,
+                self.weights.self_atari,
+                |p| closed[p.idx()],
+            );
         }
-        random_move(b, c, rng, self.weights.sacrifice, |_| false)
+        random_move(
+            b,
+            c,
+            rng,
+            self.weights.sacrifice,
+            self.weights.self_atari,
+            |_| false,
+        )
     }
 
     fn push(&mut self, p: Point, w: u32) {
@@ -350,13 +376,15 @@ fn safe_shape_point(b: &Board, q: Point, c: Color) -> bool {
 /// A random move for the heavy policy: as the light policy, but skipping self-atari that
 /// would leave a chain of two or more stones with one liberty, and `closed` points. With
 /// `sacrifice` percent chance, such a self-atari is allowed for this move when it is a
-/// nakade by sacrifice (`nakade_sacrifice`: the chain, once taken, leaves a dead shape).
+/// nakade by sacrifice (`nakade_sacrifice`: the chain, once taken, leaves a dead shape);
+/// with `self_atari` percent chance the move skips the self-atari test altogether.
 #[inline(always)]
 fn random_move(
     b: &Board,
     c: Color,
     rng: &mut SmallRng,
     sacrifice: u32,
+    self_atari: u32,
     closed: impl Fn(Point) -> bool,
 ) -> Option<Point> {
     let n = b.empty_count();
@@ -364,6 +392,13 @@ fn random_move(
         return None;
     }
     let may_sacrifice = sacrifice > 0 && ((rng.next_u32() as u64 * 100) >> 32) < sacrifice as u64;
+    // A share of the random moves is any legal non-eye move, self-atari or not (Pachi's
+    // playouts refuse a bad self-atari in 60% of their tries; `playout_self_atari`).
+    if self_atari > 0 && ((rng.next_u32() as u64 * 100) >> 32) < self_atari as u64 {
+        return first_from_random_start(n, rng, |k| {
+            b.playout_candidate(k, c).filter(|&p| !closed(p))
+        });
+    }
     first_from_random_start(n, rng, |k| {
         let p = b.playout_candidate(k, c)?;
         if closed(p) {
@@ -541,8 +576,8 @@ mod tests {
     #[test]
     fn heavy_playouts_end_in_two_passes_with_a_valid_board() {
         let mut rng = SmallRng::seed_from_u64(7);
-        let mut runner = Playouts::new(Policy::Heavy, &Params::default());
         for size in [2, 3, 5, 9, 13, 19, 25] {
+            let mut runner = Playouts::new(Policy::Heavy, &Params::default(), size);
             for _ in 0..10 {
                 let mut b = Board::new(size).unwrap();
                 let max = 3 * (size * size) as u32;
@@ -569,7 +604,7 @@ mod tests {
         let last = at(&b, 3, 3);
         let capture = at(&b, 4, 3);
         let mut rng = SmallRng::seed_from_u64(1);
-        let mut runner = Playouts::new(Policy::Heavy, &Params::default());
+        let mut runner = Playouts::new(Policy::Heavy, &Params::default(), 9);
         let hits = (0..1000)
             .filter(|_| {
                 runner.heavy_move(&b, Color::Black, [Some(last), None], &mut rng) == Some(capture)
@@ -584,7 +619,7 @@ mod tests {
             playout_pattern: 0,
             ..Params::default()
         };
-        let mut blind_runner = Playouts::new(Policy::Heavy, &blind);
+        let mut blind_runner = Playouts::new(Policy::Heavy, &blind, 9);
         let blind_hits = (0..1000)
             .filter(|_| {
                 blind_runner.heavy_move(&b, Color::Black, [Some(last), None], &mut rng)
@@ -600,8 +635,9 @@ mod tests {
     }
 
     #[test]
-    fn heavy_random_moves_avoid_big_self_atari() {
-        // Filling B3 would leave black's three stones (A3, A4, B3) with one liberty, A5.
+    fn heavy_random_moves_avoid_big_self_atari_but_at_their_rate() {
+        // Filling B3 would leave black's three stones (A3, A4, B3) with one liberty, A5:
+        // refused at rate 0, drawn as any other point at rate 100, and in between at 40.
         let b = Board::from_diagram(
             ". O . . .
              X O . . .
@@ -612,13 +648,34 @@ mod tests {
         .unwrap();
         let self_atari = at(&b, 1, 2);
         assert_eq!(b.libs_after(self_atari, Color::Black, 2), (1, 3));
-        let mut rng = SmallRng::seed_from_u64(2);
-        for _ in 0..500 {
-            assert_ne!(
-                random_move(&b, Color::Black, &mut rng, 0, |_| false),
-                Some(self_atari)
-            );
-        }
+        let mut rng = SmallRng::seed_from_u64(3);
+        let mut hits = |rate: u32| {
+            (0..20_000)
+                .filter(|_| {
+                    random_move(&b, Color::Black, &mut rng, 0, rate, |_| false) == Some(self_atari)
+                })
+                .count()
+        };
+        let (never, some, always) = (hits(0), hits(40), hits(100));
+        assert_eq!(never, 0);
+        // 18 empty points: about 1,100 of 20,000 at rate 100, 450 at 40.
+        assert!(always > 900, "{always}");
+        assert!(
+            some * 100 > always * 25 && some * 100 < always * 55,
+            "{some} of {always}"
+        );
+        // The runner takes the rate from the parameters by board size.
+        let params = Params {
+            playout_self_atari: 100,
+            playout_self_atari_large: 0,
+            ..Params::default()
+        };
+        let small = Playouts::new(Policy::Heavy, &params, 9);
+        let large = Playouts::new(Policy::Heavy, &params, 19);
+        assert_eq!(
+            (small.weights.self_atari, large.weights.self_atari),
+            (100, 0)
+        );
     }
 
     #[test]
@@ -642,7 +699,7 @@ mod tests {
             let mut rng = SmallRng::seed_from_u64(3);
             (0..400)
                 .filter(|_| {
-                    random_move(&b, Color::Black, &mut rng, rate, |_| false) == Some(sacrifice)
+                    random_move(&b, Color::Black, &mut rng, rate, 0, |_| false) == Some(sacrifice)
                 })
                 .count()
         };
@@ -676,7 +733,7 @@ mod tests {
         assert_eq!(b.captures(Color::Black), 3);
         assert_eq!(nakade_point(&b, d1, Color::Black), Some(at(&b, 1, 0)));
         let mut rng = SmallRng::seed_from_u64(4);
-        let mut runner = Playouts::new(Policy::Heavy, &Params::default());
+        let mut runner = Playouts::new(Policy::Heavy, &Params::default(), 9);
         runner.captures = [0, 0];
         let vital = (0..200)
             .filter(|_| {
