@@ -239,7 +239,7 @@ params! {
     /// Percent of heavy random moves that may be any self-atari (below 13×13; otherwise a
     /// random move never leaves two stones or more in atari). Pachi's playouts refuse a bad
     /// self-atari in 60% of their tries only. Against Pachi at 1,250 playouts, hoshi at
-    /// 0.25 s a move: 40 won 211 of 270 where 0 won 195 of 270 side by side
+    /// 0.25 s a move: 40 won 298 of 390 where 0 won 278 of 390 side by side, three runs
     /// (`matches/2026-11-29-9x9-playout-self-atari/`).
     playout_self_atari: u32 = 40, 0..=100;
     /// `playout_self_atari` on boards of 13×13 and up (not measured there: 0, the engine
