@@ -664,17 +664,29 @@ mod tests {
             some * 100 > always * 25 && some * 100 < always * 55,
             "{some} of {always}"
         );
-        // The runner takes the rate from the parameters by board size.
+        // The runner takes the rate from the parameters by board size: none under 5×5,
+        // `playout_self_atari_large` from 13×13 up.
         let params = Params {
             playout_self_atari: 100,
-            playout_self_atari_large: 0,
+            playout_self_atari_large: 50,
             ..Params::default()
         };
-        let small = Playouts::new(Policy::Heavy, &params, 9);
-        let large = Playouts::new(Policy::Heavy, &params, 19);
+        let rate = |size| {
+            Playouts::new(Policy::Heavy, &params, size)
+                .weights
+                .self_atari
+        };
         assert_eq!(
-            (small.weights.self_atari, large.weights.self_atari),
-            (100, 0)
+            (
+                rate(2),
+                rate(4),
+                rate(5),
+                rate(9),
+                rate(12),
+                rate(13),
+                rate(19)
+            ),
+            (0, 0, 100, 100, 100, 50, 50)
         );
     }
 
