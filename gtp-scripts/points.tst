@@ -61,13 +61,14 @@ komi 30.5
 33 reg_genmove b
 #? [!.*[5-9]]
 
-# A stone to take: white's E8 is in atari at E9 and could extend there. Under territory
-# rules black takes it before passing (every other move costs a point; left alone, white
-# would extend with tempo).
+# A stone left to the count: white's E8 is in atari at E9 and could extend there, but only
+# to two liberties on the edge, joining nothing and threatening no black chain (black's
+# wall has dozens of liberties). Under territory rules taking it spends a point of black's
+# own territory for nothing: black passes, as GNU Go 3.8 does (`--japanese-rules`).
 loadsgf games/take.sgf
 kgs-rules japanese
 35 reg_genmove b
-#? [E9]
+#? [pass]
 
 # A ko threat to mend: black A2 has two liberties; white A1 would be a throw-in that black
 # can take back at B1 only as a ko. Under territory rules black mends before passing.

@@ -41,11 +41,11 @@ fn mend_kind(board: &Board, p: Point, c: Color) -> Option<Mend> {
         };
         let found = if owner != c {
             if board.atari_liberty(n) == Some(p) {
-                // The captured chain frees an own chain short of liberties, or could
-                // escape.
-                if touches_short_chain(board, n, c, 2) {
+                // The captured chain frees an own chain short of liberties (unless the
+                // capture can wait: `capture_waits`), or could get out (`gets_out`).
+                if touches_short_chain(board, n, c, 2) && !capture_waits(board, n, p, c) {
                     Some(Mend::Capture)
-                } else if plays_safely(board, p, owner) {
+                } else if gets_out(board, n, p, owner) {
                     Some(Mend::Take)
                 } else {
                     None
@@ -66,6 +66,69 @@ fn mend_kind(board: &Board, p: Point, c: Color) -> Option<Mend> {
         };
     }
     kind
+}
+
+/// Whether the chain of `o` at `n`, in atari at `p`, gets out by extending there: the
+/// extension keeps two liberties (`plays_safely`) and joins another chain of `o`, or
+/// reaches three liberties, or touches a chain of the other colour with two liberties or
+/// fewer (a race with tempo). A chain that only stretches to two liberties on its own,
+/// threatening nothing, stays inside the enemy's area, to be taken later.
+fn gets_out(board: &Board, n: Point, p: Point, o: Color) -> bool {
+    if !plays_safely(board, p, o) {
+        return false;
+    }
+    let head = board.chain_head(n);
+    let joins = board
+        .neighbors(p)
+        .into_iter()
+        .any(|q| board.color_at(q) == Some(o) && board.chain_head(q) != head);
+    if joins || board.libs_after(p, o, 3).0 >= 3 {
+        return true;
+    }
+    // Two liberties on its own: out only with tempo, against an enemy chain it then
+    // touches with two liberties or fewer.
+    let mut after = board.clone();
+    after.play(p, o);
+    touches_short_chain(&after, p, o.opp(), 2)
+}
+
+/// Whether `c`'s capture at `p` of the enemy chain at `n` (in atari there) can wait: no own
+/// chain next to it is in atari, the opponent cannot extend the chain at `p` safely, nor
+/// at all where `p` is a liberty of an own chain of two liberties, and whichever other
+/// liberty of such a chain the opponent takes, the enemy chain stays in atari at `p` and
+/// `c` can still capture it there, which frees the own chain. A capture of stones that
+/// stay dead as they stand spends a point of one's own territory for nothing.
+fn capture_waits(board: &Board, n: Point, p: Point, c: Color) -> bool {
+    let o = c.opp();
+    if touches_short_chain(board, n, c, 1) || plays_safely(board, p, o) {
+        return false;
+    }
+    let mut shorts: Vec<Point> = board
+        .chain_walk(n)
+        .flat_map(|s| board.neighbors(s))
+        .filter(|&q| board.color_at(q) == Some(c) && board.libs_upto(q, 3) == 2)
+        .map(|q| board.chain_head(q))
+        .collect();
+    shorts.sort_unstable_by_key(|h| h.idx());
+    shorts.dedup();
+    shorts.into_iter().all(|h| {
+        board.two_liberties(h).is_some_and(|(a, b)| {
+            [a, b].into_iter().all(|l| {
+                if !board.is_legal(l, o, false) {
+                    return true;
+                }
+                if l == p {
+                    // The opponent extends the chain at a liberty of ours.
+                    return false;
+                }
+                let mut after = board.clone();
+                after.play(l, o);
+                after.color_at(n) == Some(o)
+                    && after.atari_liberty(n) == Some(p)
+                    && after.is_legal(p, c, false)
+            })
+        })
+    })
 }
 
 /// Whether the chain of `c` at `n` is in atari, or has two liberties and the opponent can
@@ -180,12 +243,67 @@ pub(super) fn mend_in_play(
 /// Whether `c` at `p` puts in atari an enemy chain (of two liberties) that is not already
 /// dead: `c` does not own it in nearly every playout of `report` (as `settled`), or it
 /// touches an own chain of three liberties or fewer (a race, which `c` wins only by
-/// filling the liberties, as the playouts do).
+/// filling the liberties, as the playouts do) unless the race can wait (`race_waits`).
 fn ataris_a_living_chain(report: &Report, board: &Board, p: Point, c: Color, settled: f64) -> bool {
     board.neighbors(p).into_iter().any(|n| {
         board.color_at(n) == Some(c.opp())
-            && board.two_liberties(n).is_some()
-            && (report.ownership_for(n, c) < settled || touches_short_chain(board, n, c, 3))
+            && board.two_liberties(n).is_some_and(|libs| {
+                report.ownership_for(n, c) < settled
+                    || (touches_short_chain(board, n, c, 3) && !race_waits(board, n, libs, c))
+            })
+    })
+}
+
+/// The most stones of an enemy chain whose race with own short chains may wait
+/// (`race_waits`).
+const RACE_WAITS_STONES: u32 = 3;
+
+/// Whether a race between the enemy chain at `n` (liberties `libs`) and the own chains of
+/// `c` it touches can wait: the enemy chain is small (`RACE_WAITS_STONES`), and wherever
+/// the opponent plays first, on a liberty of the enemy chain or of an own chain of three
+/// liberties or fewer next to it, no own chain is left captured, and any own chain left
+/// in atari is freed by `c`'s capture of the enemy chain (then in atari itself). The
+/// reading is one move deep: against a bigger chain the point is spent for certainty. Whoever fills a shared liberty first loses such a race, so
+/// neither side needs to play there (GNU Go's end-of-game suite passes).
+fn race_waits(board: &Board, n: Point, libs: (Point, Point), c: Color) -> bool {
+    if board.chain(n).stones as u32 > RACE_WAITS_STONES {
+        return false;
+    }
+    let o = c.opp();
+    let mut points = vec![libs.0, libs.1];
+    let mut owns: Vec<Point> = Vec::new();
+    for q in board.chain_walk(n).flat_map(|s| board.neighbors(s)) {
+        if board.color_at(q) != Some(c) || owns.contains(&board.chain_head(q)) {
+            continue;
+        }
+        owns.push(board.chain_head(q));
+        let (found, k) = board.liberties_upto(q, 4);
+        if k <= 3 {
+            points.extend_from_slice(&found[..k]);
+        }
+    }
+    points.sort_unstable_by_key(|l| l.idx());
+    points.dedup();
+    points.into_iter().all(|l| {
+        if !board.is_legal(l, o, false) {
+            return true;
+        }
+        let mut after = board.clone();
+        after.play(l, o);
+        let mut in_atari = false;
+        for &h in &owns {
+            match after.color_at(h) {
+                Some(x) if x == c => in_atari |= after.atari_liberty(h).is_some(),
+                _ => return false,
+            }
+        }
+        !in_atari
+            || [n, l].into_iter().any(|e| {
+                after.color_at(e) == Some(o)
+                    && after
+                        .atari_liberty(e)
+                        .is_some_and(|take| after.is_legal(take, c, false))
+            })
     })
 }
 
@@ -467,12 +585,13 @@ mod tests {
             0.9
         ));
         // A race: white's D4 touches black's E4, of two liberties. Black owns D4 in the
-        // playouts because black fills its liberties there; the atari at D5 still counts.
+        // playouts because black fills its liberties there; the atari at D5 still counts,
+        // as white E3 (joining E2) takes a liberty of E4 safely.
         let race = Board::from_diagram(
             ". . X . .
              . . . O X
              . . . X .
-             . . . . .
+             . . . . O
              . . . . .",
         )
         .unwrap();
@@ -485,5 +604,100 @@ mod tests {
             Color::Black,
             0.9
         ));
+        // Without white E2, white on either liberty of E4 (E5, E3) is a stone in atari
+        // that black takes at once: the race can wait (`race_waits`).
+        let waits = Board::from_diagram(
+            ". . X . .
+             . . . O X
+             . . . X .
+             . . . . .
+             . . . . .",
+        )
+        .unwrap();
+        assert!(!ataris_a_living_chain(
+            &report(d4, 95),
+            &waits,
+            d5,
+            Color::Black,
+            0.9
+        ));
+    }
+
+    #[test]
+    fn a_capture_waits_while_every_enemy_move_leaves_the_chain_to_take() {
+        // Black F7 and G6 are in atari at G7, and black at G7 would be suicide. White's
+        // chain E7-E6-F6-F5-G5 has two liberties, D7 and G4: black may take either, and F7
+        // stays in atari at G7, where white still captures. The capture can wait.
+        let diagram = |d7: char| {
+            format!(
+                ". . . {d7} O X .
+                 . . . X O O X
+                 . . . . X O O
+                 . . . . . X .
+                 . . . . . . .
+                 . . . . . . .
+                 . . . . . . ."
+            )
+        };
+        let b = Board::from_diagram(&diagram('.')).unwrap();
+        let g = b.geometry();
+        let (f7, g7) = (g.point(5, 6), g.point(6, 6));
+        assert!(capture_waits(&b, f7, g7, Color::White));
+        assert_eq!(mend_kind(&b, g7, Color::White), None);
+        // With black at D7 the white chain is in atari at G4: capture now.
+        let b = Board::from_diagram(&diagram('X')).unwrap();
+        assert!(!capture_waits(&b, f7, g7, Color::White));
+        assert_eq!(mend_kind(&b, g7, Color::White), Some(Mend::Capture));
+    }
+
+    #[test]
+    fn a_chain_in_atari_gets_out_by_joining_or_reaching_three_liberties() {
+        // White B3 is in atari at C3, inside black's wall (four liberties or more).
+        let diagram = |c4: char, d3: char, c2: char| {
+            format!(
+                "X X . . .
+                 X X {c4} . .
+                 X O . {d3} .
+                 X X {c2} . .
+                 X X . . ."
+            )
+        };
+        let check = |c4, d3, c2| {
+            let b = Board::from_diagram(&diagram(c4, d3, c2)).unwrap();
+            let g = b.geometry();
+            gets_out(&b, g.point(1, 2), g.point(2, 2), Color::White)
+        };
+        // Three liberties at C3.
+        assert!(check('.', '.', '.'));
+        // Two, on its own: it stays inside black's area.
+        assert!(!check('X', '.', '.'));
+        // One: the extension is a self-atari.
+        assert!(!check('X', '.', 'X'));
+        // Two, joining white D3: out.
+        assert!(check('X', 'O', 'X'));
+    }
+
+    #[test]
+    fn a_race_on_shared_liberties_waits_unless_the_enemy_move_gets_out() {
+        let diagram = |a: char| {
+            format!(
+                ". X O X . .
+                 {a} . O X . .
+                 {a} O O X . .
+                 X X X X . .
+                 . . . . . .
+                 . . . . . ."
+            )
+        };
+        // Black B6 and white's chain A5-A4-B4-C4-C5-C6 share their two liberties, A6 and
+        // B5: black on either is a self-atari that white takes. Neither needs filling.
+        let b = Board::from_diagram(&diagram('O')).unwrap();
+        let g = b.geometry();
+        let (a6, b6, b5) = (g.point(0, 5), g.point(1, 5), g.point(1, 4));
+        assert!(race_waits(&b, b6, (a6, b5), Color::White));
+        // Black A5-A4 instead of white: white's chain C6-C5-C4-B4 has the one liberty B5,
+        // and black there joins B6 to A5 and captures it.
+        let b = Board::from_diagram(&diagram('X')).unwrap();
+        assert!(!race_waits(&b, b6, (a6, b5), Color::White));
     }
 }
