@@ -261,8 +261,9 @@ const RACE_WAITS_STONES: u32 = 3;
 /// Whether a race between the enemy chain at `n` (liberties `libs`) and the own chains of
 /// `c` it touches can wait: the enemy chain is small (`RACE_WAITS_STONES`), and wherever
 /// the opponent plays first, on a liberty of the enemy chain or of an own chain of three
-/// liberties or fewer next to it, no own chain is left captured, and any own chain left
-/// in atari is freed by `c`'s capture of the enemy chain (then in atari itself). The
+/// liberties or fewer next to it, the enemy chain does not get out (extended, it is in
+/// atari; otherwise it keeps two liberties), no own chain is left captured, and any own
+/// chain left in atari is freed by `c`'s capture of the enemy chain (then in atari itself). The
 /// reading is one move deep: against a bigger chain the point is spent for certainty. Whoever fills a shared liberty first loses such a race, so
 /// neither side needs to play there (GNU Go's end-of-game suite passes).
 fn race_waits(board: &Board, n: Point, libs: (Point, Point), c: Color) -> bool {
@@ -290,6 +291,12 @@ fn race_waits(board: &Board, n: Point, libs: (Point, Point), c: Color) -> bool {
         }
         let mut after = board.clone();
         after.play(l, o);
+        // The enemy chain must not get out: extended, it is left in atari; otherwise it
+        // keeps its two liberties.
+        let extended = l == libs.0 || l == libs.1;
+        if after.libs_upto(n, 3) > if extended { 1 } else { 2 } {
+            return false;
+        }
         let mut in_atari = false;
         for &h in &owns {
             match after.color_at(h) {
@@ -604,12 +611,13 @@ mod tests {
             Color::Black,
             0.9
         ));
-        // Without white E2, white on either liberty of E4 (E5, E3) is a stone in atari
-        // that black takes at once: the race can wait (`race_waits`).
+        // Walled in by black B4, C3 and E5 (E4-E5 has two liberties, D5 and E3), white's
+        // D4 extends only into atari, at C4 or D5, and white E3 is a stone black takes at
+        // E2: the race can wait (`race_waits`).
         let waits = Board::from_diagram(
-            ". . X . .
-             . . . O X
-             . . . X .
+            ". . X . X
+             . X . O X
+             . . X X .
              . . . . .
              . . . . .",
         )
