@@ -263,9 +263,10 @@ const RACE_WAITS_STONES: u32 = 3;
 /// the opponent plays first, on a liberty of the enemy chain or of an own chain of three
 /// liberties or fewer next to it, the enemy chain does not get out (extended, it is in
 /// atari; otherwise it keeps two liberties), no own chain is left captured, and any own
-/// chain left in atari is freed by `c`'s capture of the enemy chain (then in atari itself). The
-/// reading is one move deep: against a bigger chain the point is spent for certainty. Whoever fills a shared liberty first loses such a race, so
-/// neither side needs to play there (GNU Go's end-of-game suite passes).
+/// chain left in atari is freed by `c`'s capture of the enemy chain or of the new stone
+/// (then in atari). The reading is one move deep: against a bigger chain the point is
+/// spent for certainty. Where it waits, filling the liberty now spends a point of one's
+/// own territory (GNU Go's end-of-game suite passes there).
 fn race_waits(board: &Board, n: Point, libs: (Point, Point), c: Color) -> bool {
     if board.chain(n).stones as u32 > RACE_WAITS_STONES {
         return false;
