@@ -986,15 +986,12 @@ mod tests {
             for (k, p) in g.points().enumerate() {
                 ownership_sum[p.idx()] = if k < unsettled { 50 } else { 95 };
             }
+            // 100 samples: `black_report` of two candidates of 50 visits each.
+            let base = black_report(candidate(50, 25.0, 0.0), candidate(50, 25.0, 0.0));
             Report {
-                color: Color::Black,
                 candidates,
-                playouts: 100,
-                elapsed: Duration::ZERO,
                 ownership_sum,
-                ownership_samples: 100,
-                pass_ownership_sum: vec![0; MAX_POINTS],
-                pass_ownership_samples: 0,
+                ..base
             }
         };
         assert!(open_board(&report(9, Vec::new()), &board, 0.9));
@@ -1015,7 +1012,10 @@ mod tests {
                 at(Move::Play(c), 40),
             ],
         );
-        assert_eq!(next_useful(&r, Move::Play(a), |_| false), Some(Move::Play(b)));
+        assert_eq!(
+            next_useful(&r, Move::Play(a), |_| false),
+            Some(Move::Play(b))
+        );
         assert_eq!(
             next_useful(&r, Move::Play(a), |m| m == Move::Play(b)),
             None,
