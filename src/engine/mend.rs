@@ -103,14 +103,8 @@ fn capture_waits(board: &Board, n: Point, p: Point, c: Color) -> bool {
     if touches_short_chain(board, n, c, 1) || plays_safely(board, p, o) {
         return false;
     }
-    let mut shorts: Vec<Point> = board
-        .chain_walk(n)
-        .flat_map(|s| board.neighbors(s))
-        .filter(|&q| board.color_at(q) == Some(c) && board.libs_upto(q, 3) == 2)
-        .map(|q| board.chain_head(q))
-        .collect();
-    shorts.sort_unstable_by_key(|h| h.idx());
-    shorts.dedup();
+    let mut shorts = touching_chains(board, n, c);
+    shorts.retain(|&h| board.libs_upto(h, 3) == 2);
     shorts.into_iter().all(|h| {
         board.two_liberties(h).is_some_and(|(a, b)| {
             [a, b].into_iter().all(|l| {
@@ -129,6 +123,19 @@ fn capture_waits(board: &Board, n: Point, p: Point, c: Color) -> bool {
             })
         })
     })
+}
+
+/// The chains of `c` touching the chain at `n`, one point each (its head), without repeats.
+fn touching_chains(board: &Board, n: Point, c: Color) -> Vec<Point> {
+    let mut heads: Vec<Point> = board
+        .chain_walk(n)
+        .flat_map(|s| board.neighbors(s))
+        .filter(|&q| board.color_at(q) == Some(c))
+        .map(|q| board.chain_head(q))
+        .collect();
+    heads.sort_unstable_by_key(|h| h.idx());
+    heads.dedup();
+    heads
 }
 
 /// Whether the chain of `c` at `n` is in atari, or has two liberties and the opponent can
@@ -273,13 +280,9 @@ fn race_waits(board: &Board, n: Point, libs: (Point, Point), c: Color) -> bool {
     }
     let o = c.opp();
     let mut points = vec![libs.0, libs.1];
-    let mut owns: Vec<Point> = Vec::new();
-    for q in board.chain_walk(n).flat_map(|s| board.neighbors(s)) {
-        if board.color_at(q) != Some(c) || owns.contains(&board.chain_head(q)) {
-            continue;
-        }
-        owns.push(board.chain_head(q));
-        let (found, k) = board.liberties_upto(q, 4);
+    let owns = touching_chains(board, n, c);
+    for &h in &owns {
+        let (found, k) = board.liberties_upto(h, 4);
         if k <= 3 {
             points.extend_from_slice(&found[..k]);
         }

@@ -9,7 +9,8 @@
 //!   out) — and 3×3 shape moves next to the last move (`patterns`), each with a weight.
 //!   One is drawn by weight, with a small weight left for a random move, so no rule fires in
 //!   a fixed order. Random moves skip self-atari of two or more stones, which keeps sekis
-//!   alive and stops big groups from killing themselves.
+//!   alive and stops big groups from killing themselves, except a share of them below
+//!   13×13 (`playout_self_atari`) that may be any legal move that fills no own eye.
 //!
 //! Playouts ignore superko (simple ko only) and forbid suicide; they end at two passes or
 //! the move cap and count area (`Board::fast_area_margin`).
