@@ -73,7 +73,11 @@ impl Engine {
             1.0
         };
         let search_share = if cleanup { 0.7 } else { read_share };
+        // The search of a move to play adapts the komi when winning (`dynkomi::adapts`),
+        // so that a won game is played for points; analysis does not.
+        self.searcher.set_adaptive(!cleanup);
         let report = self.search(c, left(search_share), stop, every, progress);
+        self.searcher.set_adaptive(false);
         let mut mv = choose(&report, territory && !cleanup);
         if let Some(now) = passing_margin {
             // The opponent passed and passing wins: play on only for a point. A stone
@@ -111,14 +115,10 @@ impl Engine {
             };
             if idle(mv) {
                 let open = passing_margin.is_none()
-                    && open_board(
-                        &report,
-                        self.game.board(),
-                        self.opts.params.settled_ownership,
-                    );
+                    && open_board(&report, self.game.board(), &self.opts.params);
                 log::debug!("{mv:?} spends a stone; the board is open: {open}");
                 mv = open
-                    .then(|| next_useful(&report, mv, idle))
+                    .then(|| next_useful(&report, mv, self.opts.params.useful_visits, idle))
                     .flatten()
                     .unwrap_or(Move::Pass);
             }
@@ -224,7 +224,23 @@ impl Engine {
                     deadline,
                 )
         };
-        pass_ok && (fills_own_region(board, p, c) || settled() || scores_no_better() || read_idle())
+        let why = if !pass_ok {
+            None
+        } else if fills_own_region(board, p, c) {
+            Some("fills its own region")
+        } else if settled() {
+            Some("lands on a settled point")
+        } else if scores_no_better() {
+            Some("scores no better than the pass")
+        } else if read_idle() {
+            Some("lies in a problem reading settles")
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            log::debug!("{mv:?} {why}");
+        }
+        why.is_some()
     }
 
     /// Whether `mv` puts a stone of `c` where the opponent owns the point in nearly every
@@ -243,6 +259,10 @@ impl Engine {
             return false;
         };
         if report.ownership_for(p, c) <= -self.opts.params.prisoner_ownership {
+            log::debug!(
+                "{mv:?} gives a prisoner: the opponent owns the point ({:.2})",
+                -report.ownership_for(p, c)
+            );
             return true;
         }
         let best = report.best().map_or(0.5, |b| b.winrate());
@@ -250,7 +270,11 @@ impl Engine {
             (Some(m), Some(pass)) => m.mean_margin() - pass.mean_margin(),
             _ => 0.0,
         };
-        decided(best) && above_pass < 2.0 && taken_at_once(self.game.board(), p, c)
+        let taken = decided(best) && above_pass < 2.0 && taken_at_once(self.game.board(), p, c);
+        if taken {
+            log::debug!("{mv:?} gives a prisoner: taken at once in a decided game");
+        }
+        taken
     }
 
     /// Resigns after three searches in a row found the game hopeless (`hopeless`), outside
@@ -283,27 +307,30 @@ fn choose(report: &Report, pass_ok: bool) -> Move {
         .map_or(Move::Pass, |c| c.mv)
 }
 
-/// Whether the board is still open: a third of its points or more are empty and unsettled
-/// in the search's playouts (mean ownership under `settled` either way). A game whose end
-/// is near leaves dame and a few contested points: at most a quarter of the board among
-/// the positions of GNU Go's end-of-game suite (filllib; 41 of 169 in cases 39–40, 17 of 81
-/// in case 48), where half the board was open when hoshi passed at move 35 of a 9×9 game.
-fn open_board(report: &Report, board: &Board, settled: f64) -> bool {
+/// Whether the board is still open: `open_board_share` of its points or more are empty and
+/// unsettled in the search's playouts (mean ownership under `settled_ownership` either
+/// way). A game whose end is near leaves dame and a few contested points: at most a quarter
+/// of the board among the positions of GNU Go's end-of-game suite (filllib; 41 of 169 in
+/// cases 39–40, 17 of 81 in case 48), where half the board was open when hoshi passed at
+/// move 35 of a 9×9 game.
+fn open_board(report: &Report, board: &Board, params: &Params) -> bool {
     let points = board.size() * board.size();
     let open = (0..board.empty_count())
-        .filter(|&i| report.ownership(board.empty_at(i)).abs() < settled)
+        .filter(|&i| report.ownership(board.empty_at(i)).abs() < params.settled_ownership)
         .count();
-    open * 3 >= points
+    open as f64 >= params.open_board_share * points as f64
 }
 
-/// The most visited candidate after `mv` that is not a pass, has a twentieth of the most
+/// The most visited candidate after `mv` that is not a pass, has `share` of the most
 /// visited move's visits or more, and is not `idle`.
-fn next_useful(report: &Report, mv: Move, idle: impl Fn(Move) -> bool) -> Option<Move> {
+fn next_useful(report: &Report, mv: Move, share: f64, idle: impl Fn(Move) -> bool) -> Option<Move> {
     let most = report.candidates.first().map_or(0, |x| x.visits);
     report
         .candidates
         .iter()
-        .filter(|x| x.mv != Move::Pass && x.mv != mv && x.visits * 20 >= most.max(1))
+        .filter(|x| {
+            x.mv != Move::Pass && x.mv != mv && x.visits as f64 >= share * most.max(1) as f64
+        })
         .map(|x| x.mv)
         .find(|&m| !idle(m))
 }
@@ -994,8 +1021,9 @@ mod tests {
                 ..base
             }
         };
-        assert!(open_board(&report(9, Vec::new()), &board, 0.9));
-        assert!(!open_board(&report(8, Vec::new()), &board, 0.9));
+        let params = Params::default();
+        assert!(open_board(&report(9, Vec::new()), &board, &params));
+        assert!(!open_board(&report(8, Vec::new()), &board, &params));
         // The next candidate by visits that is not idle, with a twentieth of the most
         // visited move's visits or more; never the pass.
         let (a, b, c) = (g.point(0, 0), g.point(1, 1), g.point(2, 2));
@@ -1013,11 +1041,11 @@ mod tests {
             ],
         );
         assert_eq!(
-            next_useful(&r, Move::Play(a), |_| false),
+            next_useful(&r, Move::Play(a), 0.05, |_| false),
             Some(Move::Play(b))
         );
         assert_eq!(
-            next_useful(&r, Move::Play(a), |m| m == Move::Play(b)),
+            next_useful(&r, Move::Play(a), 0.05, |m| m == Move::Play(b)),
             None,
             "C3 has under a twentieth of A1's visits"
         );

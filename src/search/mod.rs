@@ -6,7 +6,7 @@
 //! | `mod.rs` | `Searcher` (the kept tree and the threads) and `Search` (one search: descend, simulate, back up) |
 //! | `tree.rs` | lock-free nodes in a chunked arena, the root's position, tree reuse, the PV |
 //! | `prior.rs` | prior knowledge given to new children |
-//! | `dynkomi.rs` | dynamic komi in handicap games |
+//! | `dynkomi.rs` | dynamic komi in handicap games; adaptive komi in won even games |
 //! | `params.rs` | `Params`, every tuning value as data |
 //! | `report.rs` | `Limits`, `Candidate`, `Report`, `Pacer`: what a search reports and when it stops |
 //! | `playout.rs` | light and heavy playouts, the inner loop |
@@ -52,6 +52,7 @@ use rand::rngs::SmallRng;
 use crate::go::point::{EMPTY, MAX_POINTS};
 use crate::go::tactics::Ladder;
 use crate::go::{Board, Color, Game, Move, Point, Scoring};
+use dynkomi::AdaptiveKomi;
 pub use dynkomi::dynamic_komi;
 pub use params::{ParamError, Params};
 use playout::{Playouts, Policy, add_ownership};
@@ -88,6 +89,11 @@ pub struct Searcher {
     /// nodes then go where the kept ones are, and the tree deepens instead of refilling
     /// with the nodes just dropped.
     expand_floor: u32,
+    /// Whether the searches adapt the komi (`dynkomi::adapts`): on for the searches that
+    /// choose a move to play, off for analysis and pondering.
+    adapt: bool,
+    /// Each colour's adaptive komi so far in this game (black, white).
+    adaptive: [f32; 2],
 }
 
 impl Searcher {
@@ -110,7 +116,19 @@ impl Searcher {
             spare: None,
             reclaims: 0,
             expand_floor: 0,
+            adapt: false,
+            adaptive: [0.0; 2],
         }
+    }
+
+    /// Turns the adaptive komi on (searches for a move to play) or off (analysis).
+    pub fn set_adaptive(&mut self, on: bool) {
+        self.adapt = on;
+    }
+
+    /// The points `color`'s searches must win by beyond the komi, for now.
+    pub fn adaptive_extra(&self, color: Color) -> f32 {
+        self.adaptive[color.index()]
     }
 
     pub fn config(&self) -> Config {
@@ -129,6 +147,7 @@ impl Searcher {
             self.spare = Some(tree.arena);
         }
         self.expand_floor = 0;
+        self.adaptive = [0.0; 2];
     }
 
     /// An arena for a new tree or a compaction: the spare one, or a new one.
@@ -222,6 +241,8 @@ impl Searcher {
             let mut search = Search::new(tree, game, color, limits, self.config, done, &settled);
             search.reclaim = reclaim;
             search.expand_visits = search.expand_visits.max(self.expand_floor);
+            let adapts = self.adapt && dynkomi::adapts(game, &self.config.params);
+            search.adaptive = AdaptiveKomi::new(self.adaptive[color.index()], adapts);
             search.prepare_root();
             let round_seed = seed ^ round.wrapping_mul(0xD1B5_4A32_D192_ED03);
             let ended = search.round(
@@ -233,6 +254,9 @@ impl Searcher {
             );
             let progressed = search.finished.load(Relaxed) > done;
             done = search.finished.load(Relaxed);
+            if search.adaptive.on() {
+                self.adaptive[color.index()] = search.adaptive.extra();
+            }
             if ended || !search.full.load(Relaxed) {
                 let mut total = Ownership::new();
                 total.merge(&own);
@@ -242,11 +266,16 @@ impl Searcher {
                 let report = search.report(&total, pacer.start);
                 let secs = report.elapsed.as_secs_f64().max(1e-9);
                 log::info!(
-                    "{} playouts in {:.2}s ({:.0}/s, {threads} threads{}), {} nodes; best {} {:.1}%",
+                    "{} playouts in {:.2}s ({:.0}/s, {threads} threads{}{}), {} nodes; best {} {:.1}%",
                     report.playouts,
                     secs,
                     report.playouts as f64 / secs,
                     if reused { ", tree reused" } else { "" },
+                    if search.adaptive.on() {
+                        format!(", komi +{} against it", search.adaptive.extra())
+                    } else {
+                        String::new()
+                    },
                     tree.arena.used(),
                     report
                         .best()
@@ -341,6 +370,9 @@ struct Search<'t> {
     /// Pass-alive territory at the root (closed to both colours) and the regions of the
     /// groups read dead there (counted for the attacker).
     settled: &'t Settled,
+    /// The points `color` must win by beyond `komi` for a playout to count as a win in the
+    /// values that steer the tree (the win counts reported stay against `komi`).
+    adaptive: AdaptiveKomi,
 }
 
 /// Count, sum and sum of squares of final margins (in 1/16 points), for a standard
@@ -427,6 +459,7 @@ impl<'t> Search<'t> {
             root_first: 0,
             root_scores: Vec::new(),
             settled,
+            adaptive: AdaptiveKomi::new(0.0, false),
         }
     }
 
@@ -759,7 +792,22 @@ impl<'t> Search<'t> {
         let tree = self.tree;
         let black_wins = margin > 0.0;
         let margin16 = (margin * 16.0).round() as i64;
-        let black_value = self.playout_value(margin);
+        // Against the adaptive komi, for the values: black wins above `extra` when black
+        // searches, above `-extra` when white does.
+        let extra = self.adaptive.extra();
+        let shift = if self.color == Color::Black {
+            extra
+        } else {
+            -extra
+        };
+        let black_wins_raised = margin > shift;
+        let mover_margin = if self.color == Color::Black {
+            margin
+        } else {
+            -margin
+        };
+        self.adaptive.record(mover_margin, self.params());
+        let black_value = self.playout_value(black_wins_raised, margin);
         let white_value = VALUE_ONE - black_value;
         for (k, &i) in path.iter().enumerate() {
             let node = tree.node(i);
@@ -805,12 +853,11 @@ impl<'t> Search<'t> {
         self.root_scores.get(child.wrapping_sub(self.root_first))
     }
 
-    /// A playout's value to black (`VALUE_ONE` a win) for its final `margin`: the win, and
-    /// with `score_utility` a share for the margin against the root's mean margin so far
-    /// (the centre moves with the search, so that the score keeps counting in decided
-    /// games).
-    fn playout_value(&self, margin: f32) -> u64 {
-        let black_wins = margin > 0.0;
+    /// A playout's value to black (`VALUE_ONE` a win) for its final `margin`: the win
+    /// (`black_wins`, against the adaptive komi), and with `score_utility` a share for the
+    /// margin against the root's mean margin so far (the centre moves with the search, so
+    /// that the score keeps counting in decided games).
+    fn playout_value(&self, black_wins: bool, margin: f32) -> u64 {
         let lambda = self.params().score_utility;
         if lambda <= 0.0 {
             return if black_wins { VALUE_ONE } else { 0 };
@@ -1017,6 +1064,31 @@ mod tests {
                              X X . O O
                              . X O . .
                              . X O . .";
+
+    #[test]
+    fn a_winning_search_raises_the_komi_against_itself_and_reports_the_real_win_rate() {
+        let params = Params {
+            adaptive_from: 0.0,
+            ..Params::default()
+        };
+        let g = game(LAST_DAME, -20.5, Color::Black);
+        let searched = |adapt: bool, color: Color| {
+            let mut s = Searcher::new(Config {
+                params,
+                ..config(1, 1 << 20)
+            });
+            s.set_adaptive(adapt);
+            let r = run_with(&mut s, &g, color, 3000, 5);
+            (s.adaptive_extra(color), r.best().unwrap().winrate())
+        };
+        // Six windows of 500 playouts, each won by far more than 85%: a point a window.
+        let (extra, winrate) = searched(true, Color::Black);
+        assert_eq!(extra, 6.0);
+        assert!(winrate > 0.9, "{winrate}");
+        // Off (analysis), or the losing side: none.
+        assert_eq!(searched(false, Color::Black).0, 0.0);
+        assert_eq!(searched(true, Color::White).0, 0.0);
+    }
 
     #[test]
     fn with_a_score_utility_decided_games_still_take_the_last_point() {

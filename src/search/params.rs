@@ -212,6 +212,18 @@ params! {
     dynkomi_per_stone: f64 = 7.0, 0.0..=100.0;
     /// Share of the board's points played by which the extra komi has faded to nothing.
     dynkomi_fade: f64 = 0.6, 0.01..=10.0;
+    // Adaptive komi in even games: a won game played for points.
+    /// Share of the board's points played before the search of a move raises the komi
+    /// against itself when winning; on boards under 13×13. Above 10: off.
+    adaptive_from: f64 = 0.2, 0.0..=11.0;
+    /// `adaptive_from` from 13×13 up.
+    adaptive_from_large: f64 = 0.5, 0.0..=11.0;
+    /// The share of its playouts the searching side should win against the raised komi:
+    /// every `adaptive_window` playouts the extra komi moves to the margin it beats that
+    /// often in the window (never below 0, at most a point up a window).
+    adaptive_win_rate: f64 = 0.8, 0.0..=1.0;
+    /// Playouts between two changes of the adaptive komi.
+    adaptive_window: u32 = 500, 1..=1_000_000;
     // Heavy playouts: relative weights of the candidate moves.
     /// Weight of capturing a chain in atari.
     playout_capture: u32 = 60, 0..=10_000;
@@ -279,6 +291,15 @@ params! {
     /// of 20 against 19 of 20 with `settled_after_pass`
     /// (`matches/2026-11-28-japanese-prisoner/`).
     prisoner_ownership: f64 = 0.9, 0.0..=2.0;
+    /// Under territory rules the board is open while at least this share of its points is
+    /// empty and unsettled in the search's playouts (mean ownership under
+    /// `settled_ownership` either way): there an idle move (a prisoner given, a stone spent)
+    /// gives way to the next useful candidate rather than to a pass, which would hand the
+    /// opponent a whole move. Above 1: never open.
+    open_board_share: f64 = 0.333, 0.0..=2.0;
+    /// The visits, as a share of the most visited move's, a candidate needs to replace an
+    /// idle move on an open board (`open_board_share`).
+    useful_visits: f64 = 0.05, 0.0..=1.0;
     /// Most liberties a seki chain may have besides the ones it shares: more eye space
     /// makes a living group with territory, not a seki.
     seki_max_eye_space: u32 = 6, 0..=1000;
