@@ -118,7 +118,7 @@ impl Engine {
                     && open_board(&report, self.game.board(), &self.opts.params);
                 log::debug!("{mv:?} spends a stone; the board is open: {open}");
                 mv = open
-                    .then(|| next_useful(&report, mv, self.opts.params.useful_visits, idle))
+                    .then(|| next_useful(&report, mv, &self.opts.params, idle))
                     .flatten()
                     .unwrap_or(Move::Pass);
             }
@@ -321,16 +321,21 @@ fn open_board(report: &Report, board: &Board, params: &Params) -> bool {
     open as f64 >= params.open_board_share * points as f64
 }
 
-/// The most visited candidate after `mv` that is not a pass, has `share` of the most
-/// visited move's visits or more, and is not `idle`.
-fn next_useful(report: &Report, mv: Move, share: f64, idle: impl Fn(Move) -> bool) -> Option<Move> {
+/// The most visited candidate after `mv` that is not a pass, has `useful_visits` of the most
+/// visited move's visits or `useful_visits_floor` (whichever is fewer), and is not `idle`.
+fn next_useful(
+    report: &Report,
+    mv: Move,
+    params: &Params,
+    idle: impl Fn(Move) -> bool,
+) -> Option<Move> {
     let most = report.candidates.first().map_or(0, |x| x.visits);
+    let share = params.useful_visits * most.max(1) as f64;
+    let enough = share.min(f64::from(params.useful_visits_floor));
     report
         .candidates
         .iter()
-        .filter(|x| {
-            x.mv != Move::Pass && x.mv != mv && x.visits as f64 >= share * most.max(1) as f64
-        })
+        .filter(|x| x.mv != Move::Pass && x.mv != mv && x.visits as f64 >= enough)
         .map(|x| x.mv)
         .find(|&m| !idle(m))
 }
@@ -1031,23 +1036,33 @@ mod tests {
             mv,
             ..candidate(visits, visits as f64 / 2.0, 0.0)
         };
-        let r = report(
-            25,
-            vec![
-                at(Move::Play(a), 1000),
-                at(Move::Pass, 400),
-                at(Move::Play(b), 300),
-                at(Move::Play(c), 40),
-            ],
-        );
+        // A1, the pass, B2 and C3 with these visits.
+        let visited = |[va, vp, vb, vc]: [u64; 4]| {
+            let moves = [Move::Play(a), Move::Pass, Move::Play(b), Move::Play(c)];
+            report(
+                25,
+                moves
+                    .into_iter()
+                    .zip([va, vp, vb, vc])
+                    .map(|(m, v)| at(m, v))
+                    .collect(),
+            )
+        };
+        let r = visited([1000, 400, 300, 40]);
         assert_eq!(
-            next_useful(&r, Move::Play(a), 0.05, |_| false),
+            next_useful(&r, Move::Play(a), &params, |_| false),
             Some(Move::Play(b))
         );
         assert_eq!(
-            next_useful(&r, Move::Play(a), 0.05, |m| m == Move::Play(b)),
+            next_useful(&r, Move::Play(a), &params, |m| m == Move::Play(b)),
             None,
             "C3 has under a twentieth of A1's visits"
+        );
+        // A search fixed on one move: a hundred visits are enough whatever the share.
+        let fixed = visited([20_000, 900, 99, 100]);
+        assert_eq!(
+            next_useful(&fixed, Move::Play(a), &params, |_| false),
+            Some(Move::Play(c))
         );
     }
 }

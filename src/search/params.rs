@@ -298,8 +298,12 @@ params! {
     /// opponent a whole move. Above 1: never open.
     open_board_share: f64 = 0.333, 0.0..=2.0;
     /// The visits, as a share of the most visited move's, a candidate needs to replace an
-    /// idle move on an open board (`open_board_share`).
+    /// idle move on an open board (`open_board_share`), or `useful_visits_floor` if fewer.
     useful_visits: f64 = 0.05, 0.0..=1.0;
+    /// Visits that are always enough to replace an idle move on an open board: a search
+    /// fixed on one move (a saving stone that the reading before the search counts dead:
+    /// 16,561 of 17,600 visits) gives the others too few for a share.
+    useful_visits_floor: u32 = 100, 0..=1_000_000_000;
     /// Most liberties a seki chain may have besides the ones it shares: more eye space
     /// makes a living group with territory, not a seki.
     seki_max_eye_space: u32 = 6, 0..=1000;
