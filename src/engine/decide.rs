@@ -258,10 +258,11 @@ impl Engine {
         let Move::Play(p) = mv else {
             return false;
         };
-        if report.ownership_for(p, c) <= -self.opts.params.prisoner_ownership {
+        let own = report.ownership_for(p, c);
+        if own <= -self.opts.params.prisoner_ownership {
             log::debug!(
                 "{mv:?} gives a prisoner: the opponent owns the point ({:.2})",
-                -report.ownership_for(p, c)
+                -own
             );
             return true;
         }
@@ -282,9 +283,7 @@ impl Engine {
     fn resign_check(&mut self, report: &Report, cleanup: bool) -> Option<Decision> {
         let best = report.best()?;
         let points = self.game.size() * self.game.size();
-        let board = self.game.board();
-        let stones = (board.stone_count(Color::Black) + board.stone_count(Color::White)) as usize;
-        let opening = self.game.moves().len().max(stones) < points / 6;
+        let opening = self.game.progress() < points / 6;
         if hopeless(best, self.opts.resign_threshold) && report.playouts >= 1000 {
             self.low_winrate_moves += 1;
         } else {

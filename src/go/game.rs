@@ -120,6 +120,14 @@ impl Game {
         &self.moves
     }
 
+    /// How far the game has gone: the moves played or the stones on the board, whichever
+    /// is more (a position set up with stones has played no moves).
+    pub fn progress(&self) -> usize {
+        let board = self.board();
+        let stones = board.stone_count(Color::Black) + board.stone_count(Color::White);
+        self.moves.len().max(stones as usize)
+    }
+
     /// The position the move list starts from (handicap or setup stones).
     pub fn initial_board(&self) -> &Board {
         &self.initial

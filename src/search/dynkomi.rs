@@ -8,7 +8,7 @@ use std::sync::atomic::AtomicU64;
 use std::sync::atomic::Ordering::Relaxed;
 
 use super::params::{self, Params};
-use crate::go::{Color, Game};
+use crate::go::Game;
 
 /// Komi for the search: the game's (with handicap compensation), raised in handicap games
 /// by `dynkomi_per_stone` points per handicap stone at the start (7), falling linearly to
@@ -42,10 +42,7 @@ pub fn adapts(game: &Game, params: &Params) -> bool {
         params.adaptive_from,
         params.adaptive_from_large,
     );
-    let board = game.board();
-    let stones = (board.stone_count(Color::Black) + board.stone_count(Color::White)) as usize;
-    let played = game.moves().len().max(stones);
-    game.handicap() < 2 && played as f64 >= from * points
+    game.handicap() < 2 && game.progress() as f64 >= from * points
 }
 
 /// The next extra komi after a window whose margins (from the searching side's view) have
@@ -138,7 +135,7 @@ impl AdaptiveKomi {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::go::{Move, Rules};
+    use crate::go::{Color, Move, Rules};
 
     /// A window's histogram of `n` margins each at the given points.
     fn window(margins: &[(f32, u32)]) -> Vec<u32> {

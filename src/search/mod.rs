@@ -795,17 +795,12 @@ impl<'t> Search<'t> {
         // Against the adaptive komi, for the values: black wins above `extra` when black
         // searches, above `-extra` when white does.
         let extra = self.adaptive.extra();
-        let shift = if self.color == Color::Black {
-            extra
+        let (shift, mover_margin) = if self.color == Color::Black {
+            (extra, margin)
         } else {
-            -extra
+            (-extra, -margin)
         };
         let black_wins_raised = margin > shift;
-        let mover_margin = if self.color == Color::Black {
-            margin
-        } else {
-            -margin
-        };
         self.adaptive.record(mover_margin, self.params());
         let black_value = self.playout_value(black_wins_raised, margin);
         let white_value = VALUE_ONE - black_value;
