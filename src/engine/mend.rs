@@ -1,9 +1,9 @@
 //! Shortages of liberties at the end of a game (`Engine::decide` under territory rules):
 //! before passing, the move that mends one (a capture that frees a short chain, a chain in
-//! atari that could escape, an own chain the opponent can short of liberties, a safe atari
-//! that joins an own chain), as GNU Go's end-of-game suite (filllib) asks for; and which
-//! moves mend nothing, for the pass decision. Reads the board (`go::tactics`) and the
-//! search's ownership (`Report`).
+//! atari that could escape, an own chain the opponent can short of liberties or cut off, a
+//! safe atari that joins an own chain), as GNU Go's end-of-game suite (filllib) asks for;
+//! and which moves mend nothing, for the pass decision. Reads the board (`go::tactics`) and
+//! the search's ownership (`Report`).
 
 use crate::go::tactics::{plays_safely, starts_ko, takes_as_ko};
 use crate::go::{Board, Color, Game, Move, Point};
@@ -21,6 +21,9 @@ pub(super) enum Mend {
     /// Gives an own chain in atari, or of two liberties that the opponent can take one of
     /// safely, three liberties or more.
     Extend,
+    /// Joins an own chain of three liberties that the opponent could cut off or press to
+    /// two liberties short of more (`reducible`) to a chain it cannot.
+    Connect,
     /// Puts an enemy chain in atari with a stone that keeps two liberties and joins an own
     /// chain.
     Atari,
@@ -57,6 +60,8 @@ fn mend_kind(board: &Board, p: Point, c: Color) -> Option<Mend> {
             }
         } else if libs >= 3 && threatened(board, n, c) {
             Some(Mend::Extend)
+        } else if libs >= 3 && reducible(board, n, c) && !reducible_after(board, p, c) {
+            Some(Mend::Connect)
         } else {
             None
         };
@@ -156,6 +161,65 @@ fn threatened(board: &Board, n: Point, c: Color) -> bool {
     })
 }
 
+/// Whether the chain of `c` at `n` has three liberties and the opponent can take one of
+/// them with a stone that keeps two (`plays_safely`: a cut, or a stone pressing from
+/// outside) and leave the chain `threatened` (two liberties it cannot extend from, so the
+/// next stone puts it in atari for good) whatever `c` answers (`answered`). GNU Go's
+/// end-of-game suite connects such a chain before passing (filllib case 39), and passes
+/// where the answer comes in time (case 7: the stone would stand inside `c`'s own area,
+/// and the chain answers by joining its wall). An attack on the opponent's stone is not read: a
+/// cut that `c` could capture still counts.
+fn reducible(board: &Board, n: Point, c: Color) -> bool {
+    let (libs, k) = board.liberties_upto(n, 4);
+    if k != 3 {
+        return false;
+    }
+    let o = c.opp();
+    libs[..k].iter().any(|&l| {
+        if !plays_safely(board, l, o) {
+            return false;
+        }
+        let mut after = board.clone();
+        after.play(l, o);
+        after.color_at(n) == Some(c) && threatened(&after, n, c) && !answered(&after, n, c)
+    })
+}
+
+/// Whether `c` has a move that takes the chain at `n` (two liberties, `threatened`) out of
+/// danger: an extension at one of its liberties, or the capture of an enemy chain in atari
+/// next to it, after which it has three liberties or more, or two and is not `threatened`.
+/// One move deep: a chain that gets three may still be pressed again.
+fn answered(board: &Board, n: Point, c: Color) -> bool {
+    let (libs, k) = board.liberties_upto(n, 3);
+    let mut answers: Vec<Point> = libs[..k].to_vec();
+    answers.extend(
+        touching_chains(board, n, c.opp())
+            .into_iter()
+            .filter_map(|h| board.atari_liberty(h)),
+    );
+    answers.into_iter().any(|m| {
+        if !board.is_legal(m, c, false) {
+            return false;
+        }
+        let mut after = board.clone();
+        after.play(m, c);
+        after.color_at(n) == Some(c)
+            && match after.libs_upto(n, 3) {
+                0 | 1 => false,
+                2 => !threatened(&after, n, c),
+                _ => true,
+            }
+    })
+}
+
+/// Whether the chain a stone of `c` at `p` makes (a legal move) is still short: in atari,
+/// `threatened`, or `reducible`.
+fn reducible_after(board: &Board, p: Point, c: Color) -> bool {
+    let mut after = board.clone();
+    after.play(p, c);
+    after.color_at(p) != Some(c) || threatened(&after, p, c) || reducible(&after, p, c)
+}
+
 /// Whether, after the opponent of `c` plays `l` (a legal move), `c` can play `m` to a chain
 /// of three liberties or more, or of two that leaves the stone at `l` in atari with no
 /// safe extension: then the opponent's next atari on the chain is answered by taking
@@ -188,9 +252,9 @@ fn extends_out(board: &Board, l: Point, m: Point, c: Color) -> bool {
 /// opponent's answer gains nothing either; but a pass leaves the point to the opponent,
 /// who then plays it with tempo, and GNU Go's end-of-game suite (filllib) asks for them
 /// before passing. `own_only` (after the opponent's pass, when connecting a ko gains
-/// nothing): only the kinds that mend an own chain (`Capture`, `Extend`), and no ko to
-/// connect (`takes_as_ko`). Never at a point the opponent owns in nearly every playout
-/// (`mend_in_play`, with `settled` as `settled_ownership`).
+/// nothing): only the kinds that mend an own chain (`Capture`, `Extend`, `Connect`), and
+/// no ko to connect (`takes_as_ko`). Never at a point the opponent owns in nearly every
+/// playout (`mend_in_play`, with `settled` as `settled_ownership`).
 pub(super) fn mending_move(
     report: &Report,
     game: &Game,
@@ -205,7 +269,10 @@ pub(super) fn mending_move(
         let Some(kind) = mend_in_play(report, board, p, c, settled) else {
             continue;
         };
-        if own_only && (!matches!(kind, Mend::Capture | Mend::Extend) || takes_as_ko(board, p, c)) {
+        if own_only
+            && (!matches!(kind, Mend::Capture | Mend::Extend | Mend::Connect)
+                || takes_as_ko(board, p, c))
+        {
             continue;
         }
         let seen = report.candidate(Move::Play(p));
@@ -334,6 +401,51 @@ mod tests {
     use std::time::Duration;
 
     #[test]
+    fn a_chain_that_a_cut_would_leave_short_is_connected() {
+        // White's E7-D6-E6-E5-E4 has three liberties: D7, F7 and C6. Black's cut at C6
+        // keeps two liberties and leaves it with D7 and F7; black F7 would then put it in
+        // atari (D7 extends to one liberty), and no white answer at D7 or F7 gets out. (An
+        // attack on the cutting stone is not read: one move deep.) White connects at C6;
+        // every other point is left alone.
+        let b = Board::from_diagram(
+            ". . . . O . X
+             . . . O O X X
+             . . O X O X .
+             . . O X O X .
+             . . O X X X .
+             . . . . . . .
+             . . . . . . .",
+        )
+        .unwrap();
+        let g = b.geometry();
+        let (c6, d7, f7) = (g.point(2, 5), g.point(3, 6), g.point(5, 6));
+        assert!(reducible(&b, g.point(4, 4), Color::White));
+        assert!(!threatened(&b, g.point(4, 4), Color::White));
+        assert_eq!(mend_kind(&b, c6, Color::White), Some(Mend::Connect));
+        // D7 gives three liberties again (C7, C6, F7), but the cut still leaves two.
+        assert!(reducible_after(&b, d7, Color::White));
+        for p in g.points().filter(|&p| b.color_at(p).is_none() && p != c6) {
+            assert_eq!(mend_kind(&b, p, Color::White), None, "{p:?}");
+        }
+        assert_eq!(mend_kind(&b, f7, Color::Black), None);
+        // Joined to C5-C3 from the start, the chain has liberties to spare: nothing to mend.
+        let joined = Board::from_diagram(
+            ". . . . O . X
+             . . O O O X X
+             . . O X O X .
+             . . O X O X .
+             . . O X X X .
+             . . . . . . .
+             . . . . . . .",
+        )
+        .unwrap();
+        assert!(!reducible(&joined, g.point(4, 4), Color::White));
+        for p in g.points().filter(|&p| joined.color_at(p).is_none()) {
+            assert_eq!(mend_kind(&joined, p, Color::White), None, "{p:?}");
+        }
+    }
+
+    #[test]
     fn mending_sees_captures_takes_extensions_and_safe_ataris_but_not_self_ataris() {
         // Black B3-C3 is in atari at D3; white A3 has two liberties (A4, A2).
         let b = Board::from_diagram(
@@ -377,6 +489,8 @@ mod tests {
             mend_kind(&b, g.point(2, 3), Color::Black),
             Some(Mend::Atari)
         );
+        // Nor is C5 short: white's D5 leaves it two liberties, but C4 then gives it four.
+        assert!(!reducible(&b, g.point(2, 4), Color::Black));
         let lone = Board::from_diagram(
             ". . . . .
              . . . O X
