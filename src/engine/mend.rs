@@ -167,8 +167,8 @@ fn threatened(board: &Board, n: Point, c: Color) -> bool {
 /// next stone puts it in atari for good) whatever `c` answers (`answered`). GNU Go's
 /// end-of-game suite connects such a chain before passing (filllib case 39), and passes
 /// where the answer comes in time (case 7: the stone would stand inside `c`'s own area,
-/// and the chain answers by joining its wall). An attack on the opponent's stone is not read: a
-/// cut that `c` could capture still counts.
+/// and the chain answers by joining its wall). An attack on the opponent's stone is not
+/// read: a cut that `c` could capture still counts.
 fn reducible(board: &Board, n: Point, c: Color) -> bool {
     let (libs, k) = board.liberties_upto(n, 4);
     if k != 3 {
@@ -179,9 +179,10 @@ fn reducible(board: &Board, n: Point, c: Color) -> bool {
         if !plays_safely(board, l, o) {
             return false;
         }
+        // One of three liberties taken: the chain stands, with two.
         let mut after = board.clone();
         after.play(l, o);
-        after.color_at(n) == Some(c) && threatened(&after, n, c) && !answered(&after, n, c)
+        threatened(&after, n, c) && !answered(&after, n, c)
     })
 }
 
@@ -201,14 +202,14 @@ fn answered(board: &Board, n: Point, c: Color) -> bool {
         if !board.is_legal(m, c, false) {
             return false;
         }
+        // A legal stone of `c` never takes `c`'s own chain.
         let mut after = board.clone();
         after.play(m, c);
-        after.color_at(n) == Some(c)
-            && match after.libs_upto(n, 3) {
-                0 | 1 => false,
-                2 => !threatened(&after, n, c),
-                _ => true,
-            }
+        match after.libs_upto(n, 3) {
+            0 | 1 => false,
+            2 => !threatened(&after, n, c),
+            _ => true,
+        }
     })
 }
 
