@@ -30,3 +30,23 @@ hoshi-param search_solve_share 1
 #? [pass]
 41 reg_genmove b
 #? [pass]
+
+# games/seki_only.sgf: a seki is all that is left (black's D2-F2 and white's ring share
+# their only liberties C2 and G2). Filling either puts one's own chain in atari beside the
+# other's, and the other takes first. Under area rules, where hoshi passes only when no
+# move does better, both sides pass; so they do under territory rules.
+loadsgf games/seki_only.sgf
+kgs-rules chinese
+50 reg_genmove w
+#? [pass]
+51 reg_genmove b
+#? [pass]
+52 final_score
+#? [B\+46\.5]
+kgs-rules japanese
+53 reg_genmove w
+#? [pass]
+54 reg_genmove b
+#? [pass]
+55 final_score
+#? [B\+1\.5]

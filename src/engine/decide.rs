@@ -96,13 +96,13 @@ impl Engine {
             }
         }
         if !cleanup && !territory {
-            mv = instead_of_filling(
-                &report,
-                self.game.board(),
-                c,
-                mv,
-                self.opts.params.pass_slack,
-            );
+            let slack = self.opts.params.pass_slack;
+            mv = instead_of_filling(&report, self.game.board(), c, mv, slack);
+            if every_move_loses_to_passing(&report, slack) {
+                // Every move spoils something (a seki's shared liberty is all that is left):
+                // under area rules too, pass.
+                mv = Move::Pass;
+            }
         }
         let deadline = limits.time.map(|t| started + t);
         if !cleanup && territory {
@@ -387,6 +387,37 @@ fn gains_on_passing(report: &Report, mv: Move, slack: f64) -> bool {
         _ => false,
     }
 }
+
+/// Whether the search rates every move it tried below its own pass: the pass, read in
+/// `PASS_READ` playouts or more, scores a point and two standard errors more mean margin
+/// than each, at a win rate no more than `slack` under it. Under area rules the move
+/// chosen is never a pass (`choose`); where every legal move left gives something away,
+/// such as a seki's shared liberties, the most visited of them is still worse than
+/// passing. A move that merely scores like the pass (a stone inside one's own area) is
+/// no worse.
+fn every_move_loses_to_passing(report: &Report, slack: f64) -> bool {
+    let Some(pass) = report.candidate(Move::Pass) else {
+        return false;
+    };
+    if pass.visits < PASS_READ {
+        return false;
+    }
+    let below = |x: &Candidate| {
+        let se = (pass.score_stdev.powi(2) / pass.visits as f64
+            + x.score_stdev.powi(2) / x.visits as f64)
+            .sqrt();
+        pass.mean_margin() >= x.mean_margin() + 1.0 + 2.0 * se
+            && pass.winrate() >= x.winrate() - slack
+    };
+    report
+        .candidates
+        .iter()
+        .filter(|x| x.mv != Move::Pass && x.visits > 0)
+        .all(below)
+}
+
+/// Playouts through the root's pass before `every_move_loses_to_passing` trusts it.
+const PASS_READ: u64 = 50;
 
 /// The final margin from `color`'s view if the game ended now, dead stones judged by
 /// `statuses`: after the opponent passed, passing ends the game with it.
@@ -685,6 +716,52 @@ mod tests {
                 assert_eq!(d, Decision::Play(Move::Pass), "{c:?} komi {komi}");
             }
         }
+    }
+
+    #[test]
+    fn where_every_move_is_rated_below_the_pass_it_is_passed() {
+        let at = |visits: u64, winrate: f64, margin: f64, stdev: f64| {
+            let mut c = candidate(visits, winrate * visits as f64, margin * visits as f64);
+            c.mv = Move::Play(Point(20));
+            c.score_stdev = stdev;
+            c
+        };
+        let pass = |visits: u64, winrate: f64, margin: f64, stdev: f64| {
+            let mut c = candidate(visits, winrate * visits as f64, margin * visits as f64);
+            c.score_stdev = stdev;
+            c
+        };
+        let passes = |mv: Candidate, pass: Candidate| {
+            every_move_loses_to_passing(&black_report(mv, pass), 0.03)
+        };
+        // A seki's shared liberty, all that is left: the pass keeps 25 points more, though
+        // the search has read it less.
+        assert!(passes(
+            at(3000, 0.0, -80.5, 0.0),
+            pass(737, 0.0, -55.4, 20.0)
+        ));
+        // Read too little to be trusted.
+        assert!(!passes(
+            at(3000, 0.0, -80.5, 0.0),
+            pass(30, 0.0, -55.4, 20.0)
+        ));
+        // Less than a point better, or within two standard errors: play.
+        assert!(!passes(
+            at(5000, 0.5, -3.0, 0.0),
+            pass(6000, 0.5, -2.5, 0.0)
+        ));
+        assert!(!passes(
+            at(200, 0.5, -3.0, 20.0),
+            pass(200, 0.5, -1.0, 20.0)
+        ));
+        // More points but fewer wins: play.
+        assert!(!passes(at(5000, 0.6, -3.0, 5.0), pass(6000, 0.5, 2.0, 5.0)));
+        // One move at least as good as the pass is enough to play.
+        let mut report = black_report(at(3000, 0.0, -80.5, 0.0), pass(737, 0.0, -55.4, 20.0));
+        let mut fill = at(500, 0.0, -55.0, 20.0);
+        fill.mv = Move::Play(Point(21));
+        report.candidates.push(fill);
+        assert!(!every_move_loses_to_passing(&report, 0.03));
     }
 
     #[test]

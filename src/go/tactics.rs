@@ -201,8 +201,12 @@ pub fn nakade_sacrifice(b: &Board, p: Point, c: Color) -> bool {
         return false;
     }
     // Not a seki broken from inside: the sacrifice must leave every enemy chain around it
-    // in atari too (its liberties `p` and at most one more), so that the enemy has to take
-    // and the vital point then kills; a chain with liberties outside would only gain an eye.
+    // in atari too, on the sacrificed chain's own last liberty (its liberties `p` and that
+    // one), so that the enemy has to take and the space taken is all its room; a chain
+    // with a liberty elsewhere (outside, or an eye of its own) would only gain an eye.
+    let Some(last) = last_liberty_after(b, p, c) else {
+        return false;
+    };
     let touches_p = |head: Point| {
         b.neighbors(p)
             .iter()
@@ -213,10 +217,58 @@ pub fn nakade_sacrifice(b: &Board, p: Point, c: Color) -> bool {
             if b.color_at(m) != Some(c.opp()) {
                 return true;
             }
-            let libs = b.libs_upto(m, 3);
-            libs <= 1 || (libs == 2 && touches_p(b.chain_head(m)))
+            match b.two_liberties(m) {
+                Some((x, y)) => {
+                    touches_p(b.chain_head(m)) && ((x, y) == (p, last) || (y, x) == (p, last))
+                }
+                None => b.libs_upto(m, 2) <= 1,
+            }
         })
     })
+}
+
+/// The one liberty left to the chain that a stone of `c` at the empty point `p` makes,
+/// when it has one: an empty neighbour of `p`, or a liberty other than `p` of an own
+/// chain beside it. The caller has found the chain to have one liberty.
+fn last_liberty_after(b: &Board, p: Point, c: Color) -> Option<Point> {
+    let nbrs = b.neighbors(p);
+    if let Some(&e) = nbrs.iter().find(|&&n| b.cell(n) == EMPTY) {
+        return Some(e);
+    }
+    nbrs.iter()
+        .filter(|&&n| b.color_at(n) == Some(c))
+        .find_map(|&n| {
+            let (libs, k) = b.liberties_upto(n, 3);
+            libs[..k].iter().copied().find(|&l| l != p)
+        })
+}
+
+/// Whether a stone of `c` at the empty point `p` is a mutual atari that breaks a seki (or
+/// loses a race) from inside: its chain there, of two stones or more, keeps one liberty
+/// and captures nothing, while an enemy chain beside `p` of two liberties is left with
+/// one. The opponent moves next and takes first, so the stone only gives the chain away,
+/// unless the stones taken leave the opponent a dead eye shape (`nakade_sacrifice`).
+/// Cheap for most points: a point with two empty neighbours, or with no own stone or no
+/// enemy chain of two liberties beside it, is no such move and nothing is counted.
+pub fn breaks_seki(b: &Board, p: Point, c: Color) -> bool {
+    if b.empty_neighbors(p) >= 2 || b.stone_neighbors(p, c) == 0 {
+        return false;
+    }
+    let mut enemy_short = false;
+    for q in b.neighbors(p) {
+        if b.color_at(q) != Some(c.opp()) {
+            continue;
+        }
+        if b.atari_liberty(q).is_some() {
+            return false; // a capture
+        }
+        enemy_short |= b.two_liberties(q).is_some();
+    }
+    if !enemy_short {
+        return false;
+    }
+    let (libs, stones) = b.libs_after(p, c, 2);
+    libs == 1 && stones >= 2 && !nakade_sacrifice(b, p, c)
 }
 
 /// Whether `c` may play the point `p` (simple ko, no suicide) and its chain there keeps
@@ -338,6 +390,19 @@ pub fn bent_four_in_the_corner(board: &Board) -> Vec<Point> {
 }
 
 #[cfg(test)]
+/// Black's three stones D2–F2 and White's ring around them share their only liberties,
+/// C2 and G2: a seki inside Black's wall, which lives by its eyes at A9 and C9.
+pub(crate) const SEKI: &str = ". X . X X X X X X
+                               X X X X X X X X X
+                               X X X X X X X X X
+                               X X X X X X X X X
+                               X X X X X X X X X
+                               X X X X X X X X X
+                               X O O O O O O O X
+                               X O . X X X . O X
+                               X O O O O O O O X";
+
+#[cfg(test)]
 mod tests {
     use super::*;
 
@@ -372,34 +437,81 @@ mod tests {
         assert!(!shape(&[(4, 3), (3, 4), (4, 4), (5, 4), (4, 5), (4, 6)]));
     }
 
+    /// A 7×7 board: four empty rows, a black wall, and the two rows `wall` and `inside`.
+    fn walled_bottom(wall: &str, inside: &str) -> Board {
+        Board::from_diagram(&format!(
+            ". . . . . . .
+             . . . . . . .
+             . . . . . . .
+             . . . . . . .
+             X X X X X X X
+             {wall}
+             {inside}"
+        ))
+        .unwrap()
+    }
+
     #[test]
     fn a_sacrifice_that_leaves_a_dead_shape_is_a_nakade() {
-        let board = |wall: &str, inside: &str| {
-            Board::from_diagram(&format!(
-                ". . . . . . .
-                 . . . . . . .
-                 . . . . . . .
-                 . . . . . . .
-                 X X X X X X X
-                 {wall}
-                 {inside}"
-            ))
-            .unwrap()
-        };
         // White's only liberties are E1 and F1: black E1 sacrifices three stones in a row
         // (F1 their one liberty) and leaves White in atari; White's capture leaves a
         // straight three.
-        let b = board("X O O O O O O", "X O X X . . O");
+        let b = walled_bottom("X O O O O O O", "X O X X . . O");
         assert!(nakade_sacrifice(&b, at(&b, 4, 0), Color::Black));
         // A lone stone sacrifices no chain.
         assert!(!nakade_sacrifice(&b, at(&b, 5, 0), Color::Black));
         // With a liberty outside (A2), White need not take: the sacrifice would only give
         // it an eye (a seki broken from inside).
-        let open = board(". O O O O O O", "X O X X . . O");
+        let open = walled_bottom(". O O O O O O", "X O X X . . O");
         assert!(!nakade_sacrifice(&open, at(&open, 4, 0), Color::Black));
         // In a space of six the same move makes a straight four: two eyes for White.
-        let wide = board("O O O O O O O", "O X X X . . O");
+        let wide = walled_bottom("O O O O O O O", "O X X X . . O");
         assert!(!nakade_sacrifice(&wide, at(&wide, 4, 0), Color::Black));
+    }
+
+    #[test]
+    fn a_mutual_atari_inside_a_seki_breaks_it_and_a_nakade_does_not() {
+        let b = Board::from_diagram(super::SEKI).unwrap();
+        // Either side filling either shared liberty puts its own chain in atari beside the
+        // other's: the opponent takes first. Black's four stones would leave White a
+        // straight four, White's ring is far too big for a nakade.
+        for x in [2, 6] {
+            for c in [Color::Black, Color::White] {
+                assert!(breaks_seki(&b, at(&b, x, 1), c), "{x} {c:?}");
+            }
+        }
+        // A point with no enemy chain beside it (Black's own eye) is none.
+        assert!(!breaks_seki(&b, at(&b, 0, 8), Color::Black));
+        // gtp-scripts' seki.sgf: White's corner (eye A9) and Black's group (eye E9) share
+        // C9. White's C9 would sacrifice a bulky five, but Black takes it and keeps its eye
+        // at E9 besides: no nakade, a seki broken. So is Black's C9.
+        let corner = Board::from_diagram(
+            ". O . X . X O . .
+             O O O X X X O . .
+             X X X X X X O . .
+             O O O O O O O . .
+             X X X X X X O . .
+             . . . . . X O . .
+             . . . . . X O . .
+             . . . . . X O . .
+             . . . . . X O . .",
+        )
+        .unwrap();
+        let c9 = at(&corner, 2, 8);
+        assert!(!nakade_sacrifice(&corner, c9, Color::White));
+        assert!(breaks_seki(&corner, c9, Color::White));
+        assert!(breaks_seki(&corner, c9, Color::Black));
+        // The sacrifice of three stones that leaves White a straight three kills: a
+        // nakade, not a seki broken.
+        let nakade = walled_bottom("X O O O O O O", "X O X X . . O");
+        assert!(!breaks_seki(&nakade, at(&nakade, 4, 0), Color::Black));
+        // With White's liberty at A2 the same stone puts nothing in atari but itself.
+        let open = walled_bottom(". O O O O O O", "X O X X . . O");
+        assert!(!breaks_seki(&open, at(&open, 4, 0), Color::Black));
+        // A stone that captures gives nothing away: Black E1 takes White's ring and its
+        // lone stone at F1, both in atari there.
+        let capture = walled_bottom("X O O O O X X", "X O X X . O X");
+        assert!(!breaks_seki(&capture, at(&capture, 4, 0), Color::Black));
     }
 
     #[test]

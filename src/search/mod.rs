@@ -74,6 +74,10 @@ pub struct Config {
     pub params: Params,
 }
 
+/// Legal moves at the root, pass aside, at or under which the root's pass is read under
+/// any rules (`Params::pass_share`).
+const FEW_MOVES: usize = 8;
+
 /// The search with its kept tree and thread pool.
 pub struct Searcher {
     config: Config,
@@ -500,7 +504,17 @@ impl<'t> Search<'t> {
         }
         // At the root a pass is a real option (ending the game, or not losing a point
         // under territory rules): it gets the even prior, not the inner nodes' low one.
+        // It is read (`pass_share`) under territory rules, after the opponent's pass, and
+        // where few moves are left to play (`FEW_MOVES`: a seki's shared liberties may be
+        // all, and each gives a chain away).
         let even = prior::even_weight(self.game.board(), self.params());
+        let moves = root
+            .children()
+            .filter(|&ch| {
+                let node = self.tree.node(ch);
+                node.mv() != Move::Pass && !node.banned()
+            })
+            .count();
         for ch in root.children() {
             let node = self.tree.node(ch);
             if node.mv() == Move::Pass {
@@ -508,7 +522,10 @@ impl<'t> Search<'t> {
                 node.prior_wins.store((even / 2.0).to_bits(), Relaxed);
                 let opponent_passed =
                     self.game.moves().last() == Some(&(self.color.opp(), Move::Pass));
-                if self.game.rules().scoring == Scoring::Territory || opponent_passed {
+                if self.game.rules().scoring == Scoring::Territory
+                    || opponent_passed
+                    || moves <= FEW_MOVES
+                {
                     self.root_pass = Some(ch);
                 }
             }

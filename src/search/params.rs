@@ -131,7 +131,9 @@ params! {
     /// Lost visits each in-flight playout adds to the nodes on its path (spreads threads).
     virtual_loss: u32 = 2, 0..=1000;
     /// Under territory scoring the root's pass gets at least 1 in this many root visits,
-    /// so the engine knows when passing loses nothing.
+    /// so the engine knows when passing loses nothing; under any rules after the
+    /// opponent's pass, and where eight legal moves or fewer are left (a seki's shared
+    /// liberties may be all, each a chain given away).
     pass_share: u32 = 20, 1..=1_000_000;
     // Priors: (virtual visits, virtual wins) added to a child when it is created.
     /// Won visits for a move of the learned model's (`hoshi train`) at full share: a move
@@ -257,6 +259,10 @@ params! {
     /// `playout_self_atari` on boards of 13×13 and up (not measured there: 0, the engine
     /// as before).
     playout_self_atari_large: u32 = 0, 0..=100;
+    /// 1: the self-ataris of `playout_self_atari` leave out a mutual atari that gives a
+    /// chain of two stones or more away inside a seki or a race (`tactics::breaks_seki`;
+    /// a nakade by sacrifice stays), so a seki stands in the playouts. 0: off.
+    playout_seki_guard: u32 = 1, 0..=1;
     // Playing for points.
     /// Share of a playout's value that comes from its score rather than its result: a
     /// playout is worth (1 - this) for a win, plus this times an arctangent of its margin

@@ -21,7 +21,7 @@ use rand::rngs::SmallRng;
 use super::params::{Params, by_size};
 use super::patterns;
 use crate::go::point::{EDGE, EMPTY, MAX_POINTS};
-use crate::go::tactics::{Ladder, adjacent_ataris, nakade_point, nakade_sacrifice};
+use crate::go::tactics::{Ladder, adjacent_ataris, breaks_seki, nakade_point, nakade_sacrifice};
 use crate::go::{Board, Color, Point};
 
 /// How a playout ended.
@@ -170,6 +170,9 @@ struct Weights {
     self_atari: u32,
     /// "Play a random move instead", when there are candidates.
     random: u32,
+    /// Refuse a mutual atari that breaks a seki even where any self-atari may be played
+    /// (`seki_guard`).
+    seki_guard: bool,
 }
 
 impl Playouts {
@@ -195,6 +198,7 @@ impl Playouts {
                     ),
                 },
                 random: params.playout_random,
+                seki_guard: params.playout_seki_guard != 0,
             },
             ladder: Ladder::new(),
             cands: Vec::with_capacity(MAX_CANDIDATES),
@@ -309,6 +313,7 @@ impl Playouts {
                 rng,
                 self.weights.sacrifice,
                 self.weights.self_atari,
+                self.weights.seki_guard,
                 |p| closed[p.idx()],
             );
         }
@@ -318,6 +323,7 @@ impl Playouts {
             rng,
             self.weights.sacrifice,
             self.weights.self_atari,
+            self.weights.seki_guard,
             |_| false,
         )
     }
@@ -386,6 +392,7 @@ fn random_move(
     rng: &mut SmallRng,
     sacrifice: u32,
     self_atari: u32,
+    seki_guard: bool,
     closed: impl Fn(Point) -> bool,
 ) -> Option<Point> {
     let n = b.empty_count();
@@ -394,10 +401,13 @@ fn random_move(
     }
     let may_sacrifice = sacrifice > 0 && ((rng.next_u32() as u64 * 100) >> 32) < sacrifice as u64;
     // A share of the random moves is any legal non-eye move, self-atari or not (Pachi's
-    // playouts refuse a bad self-atari in 60% of their tries; `playout_self_atari`).
+    // playouts refuse a bad self-atari in 60% of their tries; `playout_self_atari`), but
+    // for a mutual atari that gives a chain away inside a seki or a race (`breaks_seki`):
+    // a seki stands until the playout ends, as between players.
     if self_atari > 0 && ((rng.next_u32() as u64 * 100) >> 32) < self_atari as u64 {
         return first_from_random_start(n, rng, |k| {
-            b.playout_candidate(k, c).filter(|&p| !closed(p))
+            b.playout_candidate(k, c)
+                .filter(|&p| !closed(p) && (!seki_guard || !breaks_seki(b, p, c)))
         });
     }
     first_from_random_start(n, rng, |k| {
@@ -636,6 +646,56 @@ mod tests {
     }
 
     #[test]
+    fn heavy_playouts_leave_a_seki_standing() {
+        // Black's D2–F2 and White's ring share their only liberties, C2 and G2
+        // (`tactics::SEKI`), the only points either side may play. Even where every random
+        // move may self-atari, the seki guard never fills them: the move is a pass.
+        let b = Board::from_diagram(crate::go::tactics::SEKI).unwrap();
+        let shared = [at(&b, 2, 1), at(&b, 6, 1)];
+        let mut rng = SmallRng::seed_from_u64(5);
+        for c in [Color::Black, Color::White] {
+            let mut hits = |guard: bool| {
+                (0..5000)
+                    .filter(|_| {
+                        random_move(&b, c, &mut rng, 0, 100, guard, |_| false)
+                            .is_some_and(|p| shared.contains(&p))
+                    })
+                    .count()
+            };
+            assert_eq!(hits(true), 0, "{c:?}");
+            assert_eq!(hits(false), 5000, "{c:?}");
+        }
+        // Whole playouts at the default rate (40%), Black first: with the guard both pass
+        // and White's ring stands. Without it Black's self-atari (40%) gives its stones
+        // away, but White's, when Black passed (60% of 40%), gives the ring away.
+        let ring = at(&b, 1, 0);
+        let mut taken = |guard: u32| {
+            let params = Params {
+                playout_seki_guard: guard,
+                ..Params::default()
+            };
+            let mut runner = Playouts::new(Policy::Heavy, &params, 9);
+            (0..300)
+                .filter(|_| {
+                    let mut board = b.clone();
+                    runner.run(
+                        &mut board,
+                        Color::Black,
+                        [None, None],
+                        &mut rng,
+                        400,
+                        |_, _| {},
+                    );
+                    board.color_at(ring) != Some(Color::White)
+                })
+                .count()
+        };
+        assert_eq!(taken(1), 0);
+        let unguarded = taken(0);
+        assert!(unguarded > 10, "{unguarded}");
+    }
+
+    #[test]
     fn heavy_random_moves_avoid_big_self_atari_but_at_their_rate() {
         // Filling B3 would leave black's three stones (A3, A4, B3) with one liberty, A5:
         // refused at rate 0, drawn as any other point at rate 100, and in between at 40.
@@ -653,7 +713,8 @@ mod tests {
         let mut hits = |rate: u32| {
             (0..20_000)
                 .filter(|_| {
-                    random_move(&b, Color::Black, &mut rng, 0, rate, |_| false) == Some(self_atari)
+                    random_move(&b, Color::Black, &mut rng, 0, rate, false, |_| false)
+                        == Some(self_atari)
                 })
                 .count()
         };
@@ -712,7 +773,8 @@ mod tests {
             let mut rng = SmallRng::seed_from_u64(3);
             (0..400)
                 .filter(|_| {
-                    random_move(&b, Color::Black, &mut rng, rate, 0, |_| false) == Some(sacrifice)
+                    random_move(&b, Color::Black, &mut rng, rate, 0, false, |_| false)
+                        == Some(sacrifice)
                 })
                 .count()
         };
