@@ -9,7 +9,8 @@ numbers (worker w of W: games w+1, w+1+W, ...) with its own engines, pinned to i
 core when --cpus is given, so a two-worker run fills two cores with one game each. Games are scored as in match.py (a GNU Go referee after two
 passes; resignations as they come). The per-game lines go to DIR/a.log, DIR/b.log, ... in
 match.py's format, SGFs to DIR/a/, DIR/b/, ..., and the tally of each arm, with its
-difference from A in standard errors, to stdout at the end.
+difference from A in standard errors, to stdout at the end. With --rules japanese the
+referee counts territory (give the engines the rules in their commands too).
 
 Example (hoshi with and without the opening boost against Pachi on 19x19, 5 s a move):
   scripts/ab.py --a "target/release/hoshi --max-time-per-move 5 --threads 1" \\
@@ -53,7 +54,8 @@ def worker(args, index):
                 with open(os.path.join(args.dir, f"{arm}.log"), "a") as f:
                     f.write(line + "\n")
                 write_sgf(os.path.join(args.dir, arm), args.size, args.komi, commands[arm],
-                          args.opponent, g + 1, engine_black, result, moves)
+                          args.opponent, g + 1, engine_black, result, moves,
+                          args.rules.capitalize())
     finally:
         for e in (*engines.values(), opponent, referee):
             e.close()
@@ -96,7 +98,10 @@ def main():
     ap.add_argument("--c", help="engine command of an optional arm C")
     ap.add_argument("--d", help="engine command of an optional arm D (with C)")
     ap.add_argument("--opponent", required=True)
-    ap.add_argument("--referee", default="/usr/games/gnugo --mode gtp --chinese-rules")
+    ap.add_argument("--rules", choices=["chinese", "japanese"], default="chinese",
+                    help="the rules the referee scores by (and the SGFs' RU); give the engines "
+                         "theirs in their commands (hoshi --rules japanese)")
+    ap.add_argument("--referee", help="referee command (default: GNU Go with --rules)")
     ap.add_argument("--size", type=int, default=9)
     ap.add_argument("--komi", type=float, default=7.5)
     ap.add_argument("--games", type=int, default=10, help="games per arm, fixed in advance")
@@ -111,6 +116,8 @@ def main():
     args = ap.parse_args()
     if args.d and not args.c:
         ap.error("--d needs --c")
+    if args.referee is None:
+        args.referee = f"/usr/games/gnugo --mode gtp --{args.rules}-rules"
     labels = commands_of(args)
     if not args.report:
         if args.games < 1 or args.workers < 1:

@@ -2,6 +2,7 @@
 //! games each against hoshi, on two workers, GNU Go as referee; then checks that both arms
 //! played the same game numbers with the same colours, wrote their SGFs, and that the tally
 //! printed (and reprinted by `--report`) counts the logged wins; a count of 0 is refused.
+//! Under `--rules japanese` the SGFs say so (the referee is then GNU Go `--japanese-rules`).
 
 use std::path::{Path, PathBuf};
 use std::process::Output;
@@ -140,6 +141,56 @@ fn a_third_arm_plays_the_same_games_and_is_compared_with_a() {
     assert!(stdout.lines().any(|l| l.starts_with("a - c: ")), "{stdout}");
     // A fourth arm needs a third.
     let refused = ab(&dir, &["--d", &c, "--report"]);
+    assert!(!refused.status.success());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn japanese_rules_reach_the_referee_and_the_sgfs() {
+    let dir = scratch_dir("-ja");
+    let hoshi = env!("CARGO_BIN_EXE_hoshi");
+    let a = format!("{hoshi} --playouts 50 --threads 1 --seed 3 --rules japanese");
+    let b = format!("{hoshi} --playouts 50 --threads 1 --seed 4 --rules japanese");
+    let opponent = format!("{hoshi} --playouts 50 --threads 1 --seed 5 --rules japanese");
+    let out = common::python_script(&[
+        "scripts/ab.py",
+        "--a",
+        &a,
+        "--b",
+        &b,
+        "--opponent",
+        &opponent,
+        "--size",
+        "5",
+        "--komi",
+        "0.5",
+        "--rules",
+        "japanese",
+        "--games",
+        "1",
+        "--dir",
+        dir.to_str().unwrap(),
+    ]);
+    succeeded(&out);
+    for arm in ["a", "b"] {
+        let sgf = std::fs::read_to_string(dir.join(arm).join("game001.sgf")).unwrap();
+        assert!(sgf.contains("RU[Japanese]"), "{sgf}");
+        assert_eq!(games(&dir.join(format!("{arm}.log"))).len(), 1);
+    }
+    // An unknown rule set is refused before any game.
+    let refused = common::python_script(&[
+        "scripts/ab.py",
+        "--a",
+        &a,
+        "--b",
+        &b,
+        "--opponent",
+        &opponent,
+        "--rules",
+        "ing",
+        "--dir",
+        dir.to_str().unwrap(),
+    ]);
     assert!(!refused.status.success());
     std::fs::remove_dir_all(&dir).unwrap();
 }
