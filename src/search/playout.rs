@@ -307,25 +307,9 @@ impl Playouts {
         }
         if self.any_closed {
             let closed = &self.closed;
-            return random_move(
-                b,
-                c,
-                rng,
-                self.weights.sacrifice,
-                self.weights.self_atari,
-                self.weights.seki_guard,
-                |p| closed[p.idx()],
-            );
+            return random_move(b, c, rng, &self.weights, |p| closed[p.idx()]);
         }
-        random_move(
-            b,
-            c,
-            rng,
-            self.weights.sacrifice,
-            self.weights.self_atari,
-            self.weights.seki_guard,
-            |_| false,
-        )
+        random_move(b, c, rng, &self.weights, |_| false)
     }
 
     fn push(&mut self, p: Point, w: u32) {
@@ -382,23 +366,22 @@ fn safe_shape_point(b: &Board, q: Point, c: Color) -> bool {
 
 /// A random move for the heavy policy: as the light policy, but skipping self-atari that
 /// would leave a chain of two or more stones with one liberty, and `closed` points. With
-/// `sacrifice` percent chance, such a self-atari is allowed for this move when it is a
+/// `w.sacrifice` percent chance, such a self-atari is allowed for this move when it is a
 /// nakade by sacrifice (`nakade_sacrifice`: the chain, once taken, leaves a dead shape);
-/// with `self_atari` percent chance the move skips the self-atari test altogether.
+/// with `w.self_atari` percent chance the move skips the self-atari test altogether.
 #[inline(always)]
 fn random_move(
     b: &Board,
     c: Color,
     rng: &mut SmallRng,
-    sacrifice: u32,
-    self_atari: u32,
-    seki_guard: bool,
+    w: &Weights,
     closed: impl Fn(Point) -> bool,
 ) -> Option<Point> {
     let n = b.empty_count();
     if n == 0 {
         return None;
     }
+    let (sacrifice, self_atari, seki_guard) = (w.sacrifice, w.self_atari, w.seki_guard);
     let may_sacrifice = sacrifice > 0 && ((rng.next_u32() as u64 * 100) >> 32) < sacrifice as u64;
     // A share of the random moves is any legal non-eye move, self-atari or not (Pachi's
     // playouts refuse a bad self-atari in 60% of their tries; `playout_self_atari`), but
@@ -580,6 +563,21 @@ mod tests {
         }
     }
 
+    /// Weights with only the random move's rules set.
+    fn rules(sacrifice: u32, self_atari: u32, seki_guard: bool) -> Weights {
+        Weights {
+            capture: 0,
+            capture_per_stone: 0,
+            save: 0,
+            pattern: 0,
+            nakade: 0,
+            sacrifice,
+            self_atari,
+            random: 0,
+            seki_guard,
+        }
+    }
+
     fn at(b: &Board, x: usize, y: usize) -> Point {
         b.geometry().point(x, y)
     }
@@ -657,7 +655,7 @@ mod tests {
             let mut hits = |guard: bool| {
                 (0..5000)
                     .filter(|_| {
-                        random_move(&b, c, &mut rng, 0, 100, guard, |_| false)
+                        random_move(&b, c, &mut rng, &rules(0, 100, guard), |_| false)
                             .is_some_and(|p| shared.contains(&p))
                     })
                     .count()
@@ -713,8 +711,9 @@ mod tests {
         let mut hits = |rate: u32| {
             (0..20_000)
                 .filter(|_| {
-                    random_move(&b, Color::Black, &mut rng, 0, rate, false, |_| false)
-                        == Some(self_atari)
+                    random_move(&b, Color::Black, &mut rng, &rules(0, rate, false), |_| {
+                        false
+                    }) == Some(self_atari)
                 })
                 .count()
         };
@@ -773,8 +772,9 @@ mod tests {
             let mut rng = SmallRng::seed_from_u64(3);
             (0..400)
                 .filter(|_| {
-                    random_move(&b, Color::Black, &mut rng, rate, 0, false, |_| false)
-                        == Some(sacrifice)
+                    random_move(&b, Color::Black, &mut rng, &rules(rate, 0, false), |_| {
+                        false
+                    }) == Some(sacrifice)
                 })
                 .count()
         };
