@@ -12,10 +12,15 @@ mod common;
 const GNUGO: &str = "/usr/games/gnugo";
 
 fn ab(dir: &Path, extra: &[&str]) -> Output {
+    ab_with(dir, "", extra)
+}
+
+/// `ab`, with `engines` added to each engine's command line.
+fn ab_with(dir: &Path, engines: &str, extra: &[&str]) -> Output {
     let hoshi = env!("CARGO_BIN_EXE_hoshi");
-    let a = format!("{hoshi} --playouts 50 --threads 1 --seed 3");
-    let b = format!("{hoshi} --playouts 50 --threads 1 --seed 4 --param score_utility=0");
-    let opponent = format!("{hoshi} --playouts 50 --threads 1 --seed 5");
+    let a = format!("{hoshi} --playouts 50 --threads 1 --seed 3 {engines}");
+    let b = format!("{hoshi} --playouts 50 --threads 1 --seed 4 --param score_utility=0 {engines}");
+    let opponent = format!("{hoshi} --playouts 50 --threads 1 --seed 5 {engines}");
     let mut args = vec![
         "scripts/ab.py",
         "--a",
@@ -148,49 +153,19 @@ fn a_third_arm_plays_the_same_games_and_is_compared_with_a() {
 #[test]
 fn japanese_rules_reach_the_referee_and_the_sgfs() {
     let dir = scratch_dir("-ja");
-    let hoshi = env!("CARGO_BIN_EXE_hoshi");
-    let a = format!("{hoshi} --playouts 50 --threads 1 --seed 3 --rules japanese");
-    let b = format!("{hoshi} --playouts 50 --threads 1 --seed 4 --rules japanese");
-    let opponent = format!("{hoshi} --playouts 50 --threads 1 --seed 5 --rules japanese");
-    let out = common::python_script(&[
-        "scripts/ab.py",
-        "--a",
-        &a,
-        "--b",
-        &b,
-        "--opponent",
-        &opponent,
-        "--size",
-        "5",
-        "--komi",
-        "0.5",
-        "--rules",
-        "japanese",
-        "--games",
-        "1",
-        "--dir",
-        dir.to_str().unwrap(),
-    ]);
-    succeeded(&out);
+    let japanese = "--rules japanese";
+    succeeded(&ab_with(
+        &dir,
+        japanese,
+        &["--rules", "japanese", "--games", "1"],
+    ));
     for arm in ["a", "b"] {
         let sgf = std::fs::read_to_string(dir.join(arm).join("game001.sgf")).unwrap();
         assert!(sgf.contains("RU[Japanese]"), "{sgf}");
         assert_eq!(games(&dir.join(format!("{arm}.log"))).len(), 1);
     }
     // An unknown rule set is refused before any game.
-    let refused = common::python_script(&[
-        "scripts/ab.py",
-        "--a",
-        &a,
-        "--b",
-        &b,
-        "--opponent",
-        &opponent,
-        "--rules",
-        "ing",
-        "--dir",
-        dir.to_str().unwrap(),
-    ]);
+    let refused = ab_with(&dir, japanese, &["--rules", "ing"]);
     assert!(!refused.status.success());
     std::fs::remove_dir_all(&dir).unwrap();
 }

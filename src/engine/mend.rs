@@ -278,14 +278,13 @@ pub(super) fn mending_move(
         }
         let seen = report.candidate(Move::Play(p));
         let visits = seen.map_or(0, |x| x.visits);
-        // A race won by reading stands whatever the playouts make of it.
-        let read = kind == Mend::Atari && nets_in_a_race(board, p, c);
-        if !read
-            && seen.is_some_and(|x| {
-                x.visits >= 50
-                    && (x.winrate() < base.winrate() - 0.1
-                        || x.mean_margin() < base.mean_margin() - 2.0)
-            })
+        // A race won by reading stands whatever the playouts make of it (read only for a
+        // move the search scores below the pass).
+        if seen.is_some_and(|x| {
+            x.visits >= 50
+                && (x.winrate() < base.winrate() - 0.1
+                    || x.mean_margin() < base.mean_margin() - 2.0)
+        }) && !(kind == Mend::Atari && nets_in_a_race(board, p, c))
         {
             continue;
         }

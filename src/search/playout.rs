@@ -412,7 +412,6 @@ fn random_move(
             return Some(p);
         }
         if may_fix
-            && b.empty_neighbors(p) == 0
             && b.is_eyeish(p, c)
             && let Some(q) = false_eye_fix(b, p, c).filter(|&q| !closed(q))
         {
