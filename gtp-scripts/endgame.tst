@@ -53,3 +53,16 @@ kgs-rules japanese
 #? [pass]
 55 final_score
 #? [B\+1\.5]
+
+# games/backfill.sgf (hoshi's own position): every group is settled, and white's D7 has
+# two liberties, C7 inside white's area and the dame E7 between it and black. White E7
+# would stand in atari with D7, black E7 is safe and puts D7 in atari: under territory
+# rules white connects at C7 before passing (the backfill GNU Go 3.8 plays too) and black
+# fills the dame E7 (GNU Go: C7, E7). Without the dame fill (`--param fill_dame=0`) white
+# passes.
+loadsgf games/backfill.sgf
+kgs-rules japanese
+60 reg_genmove w
+#? [C7]
+61 reg_genmove b
+#? [E7]

@@ -6,10 +6,13 @@
 //! whose fate reading settles (`go::solve`, with `pass_solve_nodes`), or in a decided game
 //! a move the search scores no better than its pass; in the cleanup phase pass
 //! once no dead enemy stone is left; resign a game lost for several moves. Dead stones
-//! come from `ownership`, moves from `search`, mending moves before a pass from `mend`.
+//! come from `ownership`, moves from `search`, mending moves before a pass from `mend`,
+//! and then, where it would still pass under territory rules, a dame or the backfill
+//! that lets one be filled from `dame`.
 
 use std::time::{Duration, Instant};
 
+use super::dame::dame_move;
 use super::mend::{mend_in_play, mending_move};
 use super::{Decision, Engine};
 use crate::go::point::{EDGE, EMPTY, MAX_POINTS};
@@ -136,6 +139,14 @@ impl Engine {
                 own_only,
                 self.opts.params.settled_ownership,
             ) {
+                mv = m;
+            }
+            // Then a dame, or the backfill that lets one be filled safely.
+            if mv == Move::Pass
+                && self.opts.params.fill_dame != 0
+                && let Some(m) =
+                    dame_move(&report, &self.game, c, self.opts.params.settled_ownership)
+            {
                 mv = m;
             }
         }

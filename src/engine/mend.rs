@@ -131,7 +131,7 @@ fn capture_waits(board: &Board, n: Point, p: Point, c: Color) -> bool {
 }
 
 /// The chains of `c` touching the chain at `n`, one point each (its head), without repeats.
-fn touching_chains(board: &Board, n: Point, c: Color) -> Vec<Point> {
+pub(super) fn touching_chains(board: &Board, n: Point, c: Color) -> Vec<Point> {
     let mut heads: Vec<Point> = board
         .chain_walk(n)
         .flat_map(|s| board.neighbors(s))

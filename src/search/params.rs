@@ -319,6 +319,12 @@ params! {
     /// fixed on one move (a saving stone that the reading before the search counts dead:
     /// 16,561 of 17,600 visits) gives the others too few for a share.
     useful_visits_floor: u32 = 100, 0..=1_000_000_000;
+    /// 1: under territory rules, where the engine would pass (after the mending of
+    /// `engine::mend`), it fills a dame (a point between living stones of both colours)
+    /// with a stone that reading shows cannot be captured, or first the liberty that lets
+    /// it do so (a backfill) where the opponent could fill it (`engine::dame`, GNU Go's
+    /// `fill_liberty` idea). 0: it passes.
+    fill_dame: u32 = 1, 0..=1;
     /// Most liberties a seki chain may have besides the ones it shares: more eye space
     /// makes a living group with territory, not a seki.
     seki_max_eye_space: u32 = 6, 0..=1000;
