@@ -6,6 +6,8 @@
 //! - The defender tries capturing an attacker chain in atari next to the chain, extending
 //!   at a liberty, and, for a chain of two liberties or more, putting an adjacent attacker
 //!   chain of two liberties in atari (a race).
+//! - A chain of two liberties or more that the attacker can play none of (eyes) stands with
+//!   no defence: the defender's tries would fill its own eyes.
 //! - A chain of more than `READ_LIBS` liberties is safe. A line cut off by the depth or the
 //!   node budget counts as a failed attack: the reader errs toward "safe", so a capture it
 //!   reports was read to the end.
@@ -176,6 +178,11 @@ impl Reader {
             return Defense::Safe;
         }
         let libs = &libs[..n_libs];
+        // No liberty the attacker may play (eyes): the chain stands as it is, and every
+        // defence tried here would fill an eye of its own.
+        if n_libs >= 2 && libs.iter().all(|&l| !b.legal_fast(l, owner.opp())) {
+            return Defense::Safe;
+        }
         for &m in defense_candidates(b, target, libs, owner).as_slice() {
             if !self.child(d, m, owner) {
                 continue;
@@ -378,6 +385,37 @@ mod tests {
         assert_eq!(r.attack(&b, c4), Some(at(&b, 4, 3)));
         // Black to move extends and lives.
         assert!(matches!(r.defend(&b, c4), Defense::By(_)));
+    }
+
+    #[test]
+    fn a_chain_whose_last_liberties_are_two_eyes_is_not_captured() {
+        // White's chain has three liberties: its eyes A5 and A3 and the point B1 between
+        // black's A1 and C1. Black B1 leaves it two, both eyes: black can play neither, and
+        // white need not answer (every white move there fills one of its eyes). Not
+        // capturable, whoever moves; with a single eye (A5 white's) black B1 captures it.
+        let b = Board::from_diagram(
+            ". O X . .
+             O O X . .
+             . O X . .
+             O O X . .
+             X . X . .",
+        )
+        .unwrap();
+        let mut r = Reader::new();
+        let b5 = at(&b, 1, 4);
+        assert_eq!(b.libs(b5), 3);
+        assert_eq!(r.attack(&b, b5), None);
+        assert_eq!(r.defend(&b, b5), Defense::Safe);
+        let one_eye = Board::from_diagram(
+            "O O X . .
+             O O X . .
+             . O X . .
+             O O X . .
+             X . X . .",
+        )
+        .unwrap();
+        assert_eq!(one_eye.libs(b5), 2);
+        assert_eq!(r.attack(&one_eye, b5), Some(at(&b, 1, 0)));
     }
 
     #[test]
