@@ -8,9 +8,10 @@
 //!
 //! Who a neighbour of a point stands for: a living stone for its colour, a dead one (the
 //! opponent owns its point in 70% of the search's playouts or more, `SETTLED`) for the
-//! other, and an unsettled one for neither: no point next to it is a dame yet; an empty point for a colour with a living stone next to it where
-//! the other colour cannot play safely. A dame has neighbours standing for both colours.
-//! Reads the board (`go::reading`) and the search's ownership (`Report`).
+//! other, and an unsettled one for neither (no point next to it is a dame yet); an empty
+//! point for a colour with a living stone next to it where the other colour cannot play
+//! safely. A dame has neighbours standing for both colours. Reads the board
+//! (`go::reading`) and the search's ownership (`Report`).
 
 use std::cmp::Reverse;
 
@@ -138,8 +139,8 @@ impl<'a> Scan<'a> {
             if !(2..=3).contains(&n) {
                 continue;
             }
+            // At a liberty of the chain (a net elsewhere does not take it at once).
             if let Some(a) = self.reader.attack(b, e)
-                && b.libs_upto(e, 4) == n
                 && b.chain_walk(e).any(|s| b.neighbors(s).contains(&a))
                 && self.safe(a, c)
             {
