@@ -15,7 +15,7 @@
 
 use std::cmp::Reverse;
 
-use super::mend::touching_chains;
+use super::mend::{rated_below_pass, touching_chains};
 use crate::go::point::{EMPTY, MAX_POINTS};
 use crate::go::reading::Reader;
 use crate::go::tactics::takes_as_ko;
@@ -68,9 +68,23 @@ impl<'a> Scan<'a> {
         safe
     }
 
+    /// The side the stone at `q` stands for: its own colour's if living, the other's if
+    /// dead, none if unsettled (`SETTLED`) or if `q` holds no stone.
+    fn stands_for(&self, q: Point) -> Option<Color> {
+        let x = self.board.color_at(q)?;
+        let own = self.report.ownership_for(q, x);
+        if own >= SETTLED {
+            Some(x)
+        } else if own <= -SETTLED {
+            Some(x.opp())
+        } else {
+            None
+        }
+    }
+
     /// Whether the stone at `q` is `x`'s and living (`SETTLED`).
     fn living(&self, q: Point, x: Color) -> bool {
-        self.board.color_at(q) == Some(x) && self.report.ownership_for(q, x) >= SETTLED
+        self.board.color_at(q) == Some(x) && self.stands_for(q) == Some(x)
     }
 
     /// The colours (black, white) that the neighbours of the empty point `p` stand for;
@@ -79,17 +93,7 @@ impl<'a> Scan<'a> {
         let mut sides = [false; 2];
         for q in self.board.neighbors(p) {
             match self.board.color_at(q) {
-                Some(x) => {
-                    let own = self.report.ownership_for(q, x);
-                    let side = if own >= SETTLED {
-                        x
-                    } else if own <= -SETTLED {
-                        x.opp()
-                    } else {
-                        return None;
-                    };
-                    sides[side.index()] = true;
-                }
+                Some(_) => sides[self.stands_for(q)?.index()] = true,
                 None if self.board.cell(q) == EMPTY => {
                     for x in [Color::Black, Color::White] {
                         if !sides[x.index()]
@@ -190,11 +194,7 @@ pub(super) fn dame_move(report: &Report, game: &Game, c: Color, settled: f64) ->
             continue;
         }
         let seen = report.candidate(Move::Play(m));
-        if seen.is_some_and(|x| {
-            x.visits >= 50
-                && (x.winrate() < base.winrate() - 0.1
-                    || x.mean_margin() < base.mean_margin() - 2.0)
-        }) {
+        if rated_below_pass(seen, base) {
             continue;
         }
         let rank = (!threat, Reverse(seen.map_or(0, |x| x.visits)));
@@ -213,7 +213,6 @@ mod tests {
     use super::*;
     use crate::go::{RuleSet, Rules};
     use crate::search::Candidate;
-    use std::time::Duration;
 
     /// A report on `g` whose pass is even (100 visits, half won, margin 0), with no other
     /// candidate, where black owns each point of `black_owns` in the given number of its
@@ -231,24 +230,16 @@ mod tests {
         for &(p, n) in black_owns {
             ownership_sum[p.idx()] = n;
         }
-        Report {
-            color: Color::Black,
-            candidates: vec![Candidate {
-                mv: Move::Pass,
-                visits: 100,
-                wins: 50.0,
-                margin_sum: 0.0,
-                score_stdev: 0.0,
-                prior: 1.0,
-                pv: vec![Move::Pass],
-            }],
-            playouts: 100,
-            elapsed: Duration::ZERO,
-            ownership_sum,
-            ownership_samples: 100,
-            pass_ownership_sum: vec![0; MAX_POINTS],
-            pass_ownership_samples: 0,
-        }
+        let pass = Candidate {
+            mv: Move::Pass,
+            visits: 100,
+            wins: 50.0,
+            margin_sum: 0.0,
+            score_stdev: 0.0,
+            prior: 1.0,
+            pv: vec![Move::Pass],
+        };
+        Report::for_tests(vec![pass], ownership_sum, 100)
     }
 
     fn game(diagram: &str) -> Game {
@@ -293,8 +284,9 @@ mod tests {
     #[test]
     fn a_dame_that_would_stand_in_atari_is_backfilled_first() {
         // White D4 has two liberties: C4, inside white's group (with C4, five liberties),
-        // and the dame E4 between it and black. White E4 would stand in atari with D4 (one liberty, C4); black E4 is
-        // safe and puts D4 in atari. White first connects at C4; black fills E4.
+        // and the dame E4 between it and black. White E4 would stand in atari with D4 (one
+        // liberty, C4); black E4 is safe and puts D4 in atari. White first connects at C4;
+        // black fills E4.
         let g = game(
             ". O O X . X
              O . O X X X

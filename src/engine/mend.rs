@@ -7,7 +7,7 @@
 
 use crate::go::tactics::{plays_safely, starts_ko, takes_as_ko};
 use crate::go::{Board, Color, Game, Move, Point};
-use crate::search::Report;
+use crate::search::{Candidate, Report};
 
 /// What a move does about a shortage of liberties, in order of urgency (`mending_move`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -280,12 +280,7 @@ pub(super) fn mending_move(
         let visits = seen.map_or(0, |x| x.visits);
         // A race won by reading stands whatever the playouts make of it (read only for a
         // move the search scores below the pass).
-        if seen.is_some_and(|x| {
-            x.visits >= 50
-                && (x.winrate() < base.winrate() - 0.1
-                    || x.mean_margin() < base.mean_margin() - 2.0)
-        }) && !(kind == Mend::Atari && nets_in_a_race(board, p, c))
-        {
+        if rated_below_pass(seen, base) && !(kind == Mend::Atari && nets_in_a_race(board, p, c)) {
             continue;
         }
         let rank = (kind, std::cmp::Reverse(visits));
@@ -297,6 +292,16 @@ pub(super) fn mending_move(
         log::debug!("mending {kind:?} at {p:?} ({visits} visits) rather than passing");
     }
     best.map(|(_, _, p)| Move::Play(p))
+}
+
+/// Whether the search has seen a move enough (`seen`: 50 visits) to rate it clearly below
+/// `pass`, its pass (or its best move): 10% of win rate or two points of mean margin (a
+/// stone inside one's own territory costs one).
+pub(super) fn rated_below_pass(seen: Option<&Candidate>, pass: &Candidate) -> bool {
+    seen.is_some_and(|x| {
+        x.visits >= 50
+            && (x.winrate() < pass.winrate() - 0.1 || x.mean_margin() < pass.mean_margin() - 2.0)
+    })
 }
 
 /// `mend_kind`, but for the search's view of the position. A stone at a point the opponent
@@ -444,7 +449,6 @@ fn touches_short_chain(board: &Board, n: Point, c: Color, libs: usize) -> bool {
 mod tests {
     use super::*;
     use crate::go::point::MAX_POINTS;
-    use std::time::Duration;
 
     /// Black's wall B3–G3 (liberties A1, C1, F1) holds White's D2–E1 (liberties C1, F1).
     const NETTED: &str = ". . . . . . . . .
@@ -690,16 +694,7 @@ mod tests {
     fn owned_report(at: Point, black_owns: i32) -> Report {
         let mut ownership_sum = vec![0; MAX_POINTS];
         ownership_sum[at.idx()] = black_owns;
-        Report {
-            color: Color::Black,
-            candidates: Vec::new(),
-            playouts: 100,
-            elapsed: Duration::ZERO,
-            ownership_sum,
-            ownership_samples: 100,
-            pass_ownership_sum: vec![0; MAX_POINTS],
-            pass_ownership_samples: 0,
-        }
+        Report::for_tests(Vec::new(), ownership_sum, 100)
     }
 
     #[test]

@@ -88,6 +88,22 @@ pub struct Report {
 }
 
 impl Report {
+    /// A report for tests: black to move, `candidates`, and `ownership_sum` over
+    /// `samples` playouts (no elapsed time, no playouts after a pass).
+    #[cfg(test)]
+    pub fn for_tests(candidates: Vec<Candidate>, ownership_sum: Vec<i32>, samples: u64) -> Report {
+        Report {
+            color: Color::Black,
+            candidates,
+            playouts: samples,
+            elapsed: Duration::ZERO,
+            ownership_sum,
+            ownership_samples: samples,
+            pass_ownership_sum: vec![0; MAX_POINTS],
+            pass_ownership_samples: 0,
+        }
+    }
+
     pub fn best(&self) -> Option<&Candidate> {
         self.candidates.first()
     }
