@@ -39,6 +39,9 @@ fn main() {
         for f in &s.failed {
             println!("  FAIL {f}");
         }
+        for f in &s.unexpected_passes {
+            println!("  PASS (known failure) {f}");
+        }
         total_pass += pass;
         total += n;
     }

@@ -2,10 +2,13 @@
 //! `final_status_list`), the score estimate and the decision to pass.
 //!
 //! Ownership comes from two tree searches of the position, one with each side to move
-//! first, every playout's final position counted point by point. A stone is dead when the
-//! opponent owns its point in most playouts (or it is a bent four in the corner, which
-//! playouts cannot judge); a living chain is in seki when it shares a liberty that stays
-//! neutral with a living enemy chain and has little eye space besides.
+//! first, every playout's final position counted point by point, over all playouts and
+//! over those after each search's most visited first move. A stone is dead when the
+//! opponent owns its point in most playouts, or in most playouts after the opponent's best
+//! first move: the rules' "can be captured", the opponent playing first (or it is a bent
+//! four in the corner, which playouts cannot judge); a living chain is in seki when it
+//! shares a liberty that stays neutral with a living enemy chain and has little eye space
+//! besides.
 
 use std::time::Instant;
 
@@ -14,7 +17,7 @@ use crate::go::solve::{
     MAX_REGION_EMPTY, Problem, SEARCH_SHARE_BEFORE_READING, SOLVE_QUESTION_NODES, Solver,
 };
 use crate::go::tactics::{bent_four_in_the_corner, plays_safely};
-use crate::go::{Board, Color, Game, PassAlive, Point};
+use crate::go::{Board, Color, Game, Move, PassAlive, Point};
 use crate::search::playout::Policy;
 use crate::search::{Config, Limits, Params, Searcher};
 
@@ -22,16 +25,79 @@ use crate::search::{Config, Limits, Params, Searcher};
 /// playouts on 19×19 take a few hundred thousand.
 const JUDGE_NODES: usize = 1 << 22;
 
-/// Mean ownership per board index (black positive) to judge the stones by: the average of
-/// two searches within half of `limits` each, one with the side to move first and one
-/// with the other side first. A group that lives only when its own side moves first is
-/// then a toss-up, not alive or dead by whose turn the scoring found: a flat sample from
-/// the side to move alone kept a group alive that dies when its opponent moves first
-/// (score.tst 3, GNU Go's games), and missed a kill the tree reads (score.tst 30). One
-/// thread, so a seed gives one answer. The learned prior weighs
+/// Playouts the judging search's best first move must begin before the stones are judged
+/// by the playouts after it alone.
+const BEST_MOVE_SAMPLES: u64 = 100;
+
+/// Ownership per board index (black positive) from two tree searches of the position,
+/// one with each side to move first (`judged_ownership`).
+#[derive(Debug, PartialEq)]
+struct Judged {
+    /// The mean over all the playouts of both searches: the ownership reported, and the
+    /// one the empty points are judged by.
+    mean: Vec<f64>,
+    /// After Black's most visited first move, and after White's.
+    black_first: Vec<f64>,
+    white_first: Vec<f64>,
+}
+
+impl Judged {
+    fn mean(&self, p: Point) -> f64 {
+        self.mean[p.idx()]
+    }
+
+    /// Ownership at `p` after the most visited first move of the search where `c` moves
+    /// first.
+    fn after_first(&self, c: Color, p: Point) -> f64 {
+        match c {
+            Color::Black => self.black_first[p.idx()],
+            Color::White => self.white_first[p.idx()],
+        }
+    }
+
+    /// Ownership of a stone of colour `c` at `p` after the first move of `c`'s opponent:
+    /// a stone the opponent captures by playing first, whatever its owner answers, is
+    /// dead, as the rules count it (the Japanese rules' "can be captured", and a game
+    /// that ended with its owner passing under area rules). A group that lives only when
+    /// its own side moves first is dead at the end of the game.
+    fn for_stone(&self, p: Point, c: Color) -> f64 {
+        self.after_first(c.opp(), p)
+    }
+
+    /// Whether the stone of colour `c` at `p` is dead from `view`.
+    fn dead(&self, p: Point, c: Color, view: View) -> bool {
+        let sign = if c == Color::Black { 1.0 } else { -1.0 };
+        let lost_on_average = sign * self.mean(p) < 0.0;
+        match view {
+            View::Passing(me) if me != c => lost_on_average && sign * self.after_first(c, p) < 0.0,
+            _ => lost_on_average || sign * self.for_stone(p, c) < 0.0,
+        }
+    }
+}
+
+/// Whose view `statuses` judges the stones from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum View {
+    /// As the rules count a finished game: a stone is dead where its opponent owns the
+    /// point in most playouts of both searches, or in most playouts after the opponent's
+    /// best first move (`Judged::for_stone`).
+    Rules,
+    /// For a colour deciding whether its pass may end the game: its own stones as the
+    /// rules count them, the opponent's dead only where they are lost on average and
+    /// after their own side's best first move too, as the opponent moves next after the
+    /// pass. The pass is then judged by the worst end for the passer.
+    Passing(Color),
+}
+
+/// Ownership from two searches within half of `limits` each, one with each side to move
+/// first. The average of both kept a group alive that dies when its opponent moves first,
+/// a toss-up by the playouts' noise (score.tst 9: a large group that needs two moves to
+/// live, where the search with its own side first does not read the refutation of the
+/// first), and a flat sample from the side to move alone missed a kill the tree reads
+/// (score.tst 30). One thread, so a seed gives one answer. The learned prior weighs
 /// `judge_prior_learned_large` on large boards, and the reading prior (`prior_read_*`) is
 /// off: with it score.tst case 30 scored W+57.5 for W+87.5 in three runs at 1 s.
-fn judged_ownership(game: &Game, limits: Limits, seed: u64, params: &Params) -> Vec<f64> {
+fn judged_ownership(game: &Game, limits: Limits, seed: u64, params: &Params) -> Judged {
     let half = Limits {
         playouts: limits.playouts.map(|n| n.div_ceil(2)),
         time: limits.time.map(|t| t / 2),
@@ -49,18 +115,34 @@ fn judged_ownership(game: &Game, limits: Limits, seed: u64, params: &Params) -> 
         threads: 1,
         node_cap: JUDGE_NODES,
         reuse: false,
+        by_first_move: true,
         params,
     });
-    let mut mean = vec![0.0; MAX_POINTS];
+    let mut judged = Judged {
+        mean: vec![0.0; MAX_POINTS],
+        black_first: vec![0.0; MAX_POINTS],
+        white_first: vec![0.0; MAX_POINTS],
+    };
     let first = game.to_move();
     for (k, color) in [first, first.opp()].into_iter().enumerate() {
         let seed = seed ^ (k as u64).wrapping_mul(0xA076_1D64_78BD_642F);
         let report = searcher.run(game, color, half, seed, &|| false, None, &mut |_| {});
-        for (i, m) in mean.iter_mut().enumerate() {
-            *m += report.ownership(Point(i as u16)) / 2.0;
+        let own = match color {
+            Color::Black => &mut judged.black_first,
+            Color::White => &mut judged.white_first,
+        };
+        // After the most visited first move, where it began enough playouts: the
+        // playouts of the moves the search rejected do not water its refutation down.
+        let best = report.best().map_or(Move::Pass, |b| b.mv);
+        for (i, m) in own.iter_mut().enumerate() {
+            let p = Point(i as u16);
+            *m = report
+                .ownership_after(best, p, BEST_MOVE_SAMPLES)
+                .unwrap_or_else(|| report.ownership(p));
+            judged.mean[i] += report.ownership(p) / 2.0;
         }
     }
-    mean
+    judged
 }
 
 /// Status of each chain at the end of a game, from Monte Carlo ownership.
@@ -74,13 +156,13 @@ pub struct Statuses {
 }
 
 /// Searches the position from each side first (`judged_ownership`, within `limits`) and
-/// classifies every stone: dead when the opponent owns its point in most playouts, or when
-/// its group is a bent four in the corner (`bent_four_in_the_corner`), with the reading of
-/// walled-in groups overriding the playouts (`solve_enclosed`); seki when it lives,
-/// has a liberty shared with a living opposing chain that stays neutral and that neither
-/// side can fill (`unfillable`), and its other liberties are at most a small eye space
-/// (`seki_max_eye_space`).
-pub fn statuses(game: &Game, limits: Limits, seed: u64, params: &Params) -> Statuses {
+/// classifies every stone: dead by the playouts as `view` reads them (`Judged::dead`), or
+/// when its group is a bent four in the corner (`bent_four_in_the_corner`), with the
+/// reading of walled-in groups overriding the playouts (`solve_enclosed`); seki when it
+/// lives, has a liberty shared with a living opposing chain that stays neutral and that
+/// neither side can fill (`unfillable`), and its other liberties are at most a small eye
+/// space (`seki_max_eye_space`).
+pub fn statuses(game: &Game, limits: Limits, seed: u64, params: &Params, view: View) -> Statuses {
     // Within a time limit the searches leave the solver a tenth, and it stops at the limit.
     let started = Instant::now();
     let deadline = limits.time.map(|t| started + t);
@@ -91,19 +173,18 @@ pub fn statuses(game: &Game, limits: Limits, seed: u64, params: &Params) -> Stat
             (t, _) => t,
         },
     };
-    let ownership = judged_ownership(game, searches, seed, params);
+    let judged = judged_ownership(game, searches, seed, params);
     let board = game.board();
     let geo = game.geometry();
-    let own = |p: Point| ownership[p.idx()];
+    let own = |p: Point| judged.mean(p);
     let mut st = Statuses {
-        ownership: ownership.clone(),
+        ownership: judged.mean.clone(),
         ..Statuses::default()
     };
     let mut dead = vec![false; MAX_POINTS];
     for p in geo.points() {
         if let Some(c) = board.color_at(p) {
-            let sign = if c == Color::Black { 1.0 } else { -1.0 };
-            dead[p.idx()] = sign * own(p) < 0.0;
+            dead[p.idx()] = judged.dead(p, c, view);
         }
     }
     if params.judge_solve_nodes > 0 {
@@ -350,17 +431,36 @@ mod tests {
                                   . . . X O . . . .";
 
     #[test]
-    fn a_group_that_lives_only_if_its_side_moves_first_is_a_toss_up_either_way() {
+    fn a_group_that_lives_only_if_its_side_moves_first_is_dead_unless_its_opponent_passes() {
         for to_move in [Color::Black, Color::White] {
             let g = Game::from_diagram(STRAIGHT_THREE, Rules::new(RuleSet::Chinese), 0.5, to_move)
                 .unwrap();
-            let own = judged_ownership(&g, Limits::playouts(16000), 3, &Params::default());
-            let a2 = own[g.geometry().point(0, 1).idx()];
-            assert!(a2.abs() < 0.5, "{to_move:?} to move: A2 owned {a2}");
-            let e3 = own[g.geometry().point(4, 2).idx()];
-            assert!(e3 < -0.5, "{to_move:?} to move: E3 owned {e3}");
-            let e9 = own[g.geometry().point(4, 8).idx()];
+            let judged = judged_ownership(&g, Limits::playouts(16000), 3, &Params::default());
+            let geo = g.geometry();
+            let (a2, e3, e9) = (geo.point(0, 1), geo.point(4, 2), geo.point(4, 8));
+            // Black's A2 lives with Black first (B1), dies with White first: it is
+            // judged from the search where White moves first.
+            let lives = judged.black_first[a2.idx()];
+            assert!(
+                lives > 0.5,
+                "{to_move:?} to move, Black first: A2 owned {lives}"
+            );
+            let stone = judged.for_stone(a2, Color::Black);
+            assert!(stone < -0.5, "{to_move:?} to move: A2 judged {stone}");
+            let e3 = judged.for_stone(e3, Color::White);
+            assert!(e3 < -0.5, "{to_move:?} to move: E3 judged {e3}");
+            let e9 = judged.mean(e9);
             assert!(e9 > 0.5, "{to_move:?} to move: E9 owned {e9}");
+            let dead = |view| {
+                statuses(&g, Limits::playouts(16000), 3, &Params::default(), view)
+                    .dead
+                    .contains(&a2)
+            };
+            assert!(dead(View::Rules), "{to_move:?} to move");
+            // Black deciding to pass counts it dead (White moves next); White deciding to
+            // pass does not, as Black would save it.
+            assert!(dead(View::Passing(Color::Black)), "{to_move:?} to move");
+            assert!(!dead(View::Passing(Color::White)), "{to_move:?} to move");
         }
     }
 
@@ -405,7 +505,13 @@ mod tests {
         for to_move in [Color::Black, Color::White] {
             let g =
                 Game::from_diagram(diagram, Rules::new(RuleSet::Chinese), 0.5, to_move).unwrap();
-            let st = statuses(&g, Limits::playouts(2000), 1, &Params::default());
+            let st = statuses(
+                &g,
+                Limits::playouts(2000),
+                1,
+                &Params::default(),
+                View::Rules,
+            );
             let c3 = g.geometry().point(2, 2);
             assert_eq!(st.dead, vec![c3], "{to_move:?} to move");
         }
@@ -415,7 +521,13 @@ mod tests {
     fn fixed_playouts_and_seed_give_one_judgement() {
         let g = game(STRAIGHT_THREE, RuleSet::Japanese, 0.5);
         let run = || {
-            let st = statuses(&g, Limits::playouts(1000), 42, &Params::default());
+            let st = statuses(
+                &g,
+                Limits::playouts(1000),
+                42,
+                &Params::default(),
+                View::Rules,
+            );
             (st.dead, st.seki, st.ownership)
         };
         assert_eq!(run(), run());
@@ -434,7 +546,13 @@ mod tests {
             RuleSet::Japanese,
             0.5,
         );
-        let st = statuses(&g, Limits::playouts(2000), 7, &Params::default());
+        let st = statuses(
+            &g,
+            Limits::playouts(2000),
+            7,
+            &Params::default(),
+            View::Rules,
+        );
         let geo = g.geometry();
         let mut dead: Vec<String> = st.dead.iter().map(|&p| geo.vertex(p)).collect();
         dead.sort();
@@ -459,7 +577,13 @@ mod tests {
         let b = g.board();
         let geo = g.geometry();
         assert!(!unfillable(b, geo.point(2, 2)));
-        let st = statuses(&g, Limits::playouts(2000), 7, &Params::default());
+        let st = statuses(
+            &g,
+            Limits::playouts(2000),
+            7,
+            &Params::default(),
+            View::Rules,
+        );
         assert!(st.dead.is_empty() && st.seki.is_empty(), "{st:?}");
         assert_eq!(g.score(&st.dead, &st.seki), 3.0 - 2.0 - 0.5);
     }

@@ -158,7 +158,13 @@ impl Engine {
                 playouts: Some(self.opts.status_playouts),
                 time: spare,
             };
-            let st = ownership::statuses(&self.game, st_limits, seed, &self.opts.params);
+            let st = ownership::statuses(
+                &self.game,
+                st_limits,
+                seed,
+                &self.opts.params,
+                ownership::View::Rules,
+            );
             let opponent_dead = st
                 .dead
                 .iter()
@@ -431,9 +437,11 @@ fn every_move_loses_to_passing(report: &Report, slack: f64) -> bool {
 const PASS_READ: u64 = 50;
 
 /// The final margin from `color`'s view if the game ended now, dead stones judged by
-/// `statuses`: after the opponent passed, passing ends the game with it.
+/// `statuses` from the passer's view (`View::Passing`: a group of the opponent's that its
+/// own move would save is not counted dead): after the opponent passed, passing ends the
+/// game with it.
 fn margin_if_ended(game: &Game, color: Color, limits: Limits, seed: u64, params: &Params) -> f64 {
-    let st = ownership::statuses(game, limits, seed, params);
+    let st = ownership::statuses(game, limits, seed, params, ownership::View::Passing(color));
     let margin = game.score(&st.dead, &st.seki);
     match color {
         Color::Black => margin,
@@ -666,14 +674,8 @@ mod tests {
     fn black_report(played: Candidate, pass: Candidate) -> Report {
         let playouts = played.visits + pass.visits;
         Report {
-            color: Color::Black,
-            candidates: vec![played, pass],
-            playouts,
             elapsed: Duration::from_secs(1),
-            ownership_sum: vec![0; MAX_POINTS],
-            ownership_samples: playouts,
-            pass_ownership_sum: vec![0; MAX_POINTS],
-            pass_ownership_samples: 0,
+            ..Report::for_tests(vec![played, pass], vec![0; MAX_POINTS], playouts)
         }
     }
 
@@ -935,15 +937,12 @@ mod tests {
             ownership_sum[p.idx()] = -4750;
             let mut pass_ownership_sum = vec![0; MAX_POINTS];
             pass_ownership_sum[p.idx()] = (after_pass * pass_samples as f64) as i32;
+            let candidates = vec![played, candidate(1000, 0.009 * 1000.0, -65.0 * 1000.0)];
             Report {
-                color: Color::Black,
-                candidates: vec![played, candidate(1000, 0.009 * 1000.0, -65.0 * 1000.0)],
-                playouts: 5000,
                 elapsed: Duration::from_secs(1),
-                ownership_sum,
-                ownership_samples: 5000,
                 pass_ownership_sum,
                 pass_ownership_samples: pass_samples,
+                ..Report::for_tests(candidates, ownership_sum, 5000)
             }
         };
         let mv = Move::Play(p);
@@ -967,15 +966,10 @@ mod tests {
             played.mv = Move::Play(p);
             let mut ownership_sum = vec![0; MAX_POINTS];
             ownership_sum[p.idx()] = (-white_owns * 5000.0) as i32;
+            let candidates = vec![played, candidate(1000, 0.21 * 1000.0, -15.9 * 1000.0)];
             Report {
-                color: Color::Black,
-                candidates: vec![played, candidate(1000, 0.21 * 1000.0, -15.9 * 1000.0)],
-                playouts: 5000,
                 elapsed: Duration::from_secs(1),
-                ownership_sum,
-                ownership_samples: 5000,
-                pass_ownership_sum: vec![0; MAX_POINTS],
-                pass_ownership_samples: 0,
+                ..Report::for_tests(candidates, ownership_sum, 5000)
             }
         };
         let mv = Move::Play(p);

@@ -63,7 +63,7 @@ impl Default for Options {
             ponder: false,
             gogui_live: false,
             seed: 1,
-            status_playouts: 10_000,
+            status_playouts: 30_000,
             policy: Policy::Heavy,
             reuse_tree: true,
             params: Params::default(),
@@ -118,6 +118,7 @@ impl Engine {
                 threads: opts.threads.max(1),
                 node_cap: search::max_nodes(opts.max_memory_mb),
                 reuse: opts.reuse_tree,
+                by_first_move: false,
                 params: opts.params,
             }),
         })
@@ -328,7 +329,13 @@ impl Engine {
             ^ self.game.board().hash()
             ^ (self.game.moves().len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let limits = Limits::playouts(self.opts.status_playouts);
-        ownership::statuses(&self.game, limits, seed, &self.opts.params)
+        ownership::statuses(
+            &self.game,
+            limits,
+            seed,
+            &self.opts.params,
+            ownership::View::Rules,
+        )
     }
 
     /// Final margin (positive: black wins) with dead stones found by the engine.

@@ -294,14 +294,8 @@ mod tests {
         };
         let a = analyze_args(&cmd).unwrap();
         let empty = Report {
-            color: Color::Black,
-            candidates: vec![],
-            playouts: 0,
             elapsed: Duration::from_millis(50),
-            ownership_sum: vec![0; crate::go::point::MAX_POINTS],
-            ownership_samples: 0,
-            pass_ownership_sum: vec![],
-            pass_ownership_samples: 0,
+            ..Report::for_tests(vec![], vec![0; crate::go::point::MAX_POINTS], 0)
         };
         for flavor in [Flavor::Lz, Flavor::Kata] {
             let mut out = Vec::new();

@@ -127,19 +127,16 @@ mod tests {
         };
         let d4 = Move::Play(geo.point(3, 3));
         let e5 = Move::Play(geo.point(4, 4));
+        let candidates = vec![
+            cand(3, 3, 100, 60.0, vec![d4, e5, Move::Pass, d4]),
+            cand(4, 4, 50, 20.0, vec![e5]),
+            cand(5, 5, 0, 0.0, vec![]),
+        ];
         Report {
             color: Color::White,
-            candidates: vec![
-                cand(3, 3, 100, 60.0, vec![d4, e5, Move::Pass, d4]),
-                cand(4, 4, 50, 20.0, vec![e5]),
-                cand(5, 5, 0, 0.0, vec![]),
-            ],
             playouts: 150,
             elapsed: Duration::from_millis(500),
-            ownership_sum: vec![],
-            ownership_samples: 0,
-            pass_ownership_sum: vec![],
-            pass_ownership_samples: 0,
+            ..Report::for_tests(candidates, vec![], 0)
         }
     }
 

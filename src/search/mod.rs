@@ -71,6 +71,9 @@ pub struct Config {
     pub node_cap: usize,
     /// Keep the tree between moves.
     pub reuse: bool,
+    /// Count ownership by the root move each playout began with
+    /// (`Report::ownership_after`), for the end-of-game judgement.
+    pub by_first_move: bool,
     pub params: Params,
 }
 
@@ -234,7 +237,7 @@ impl Searcher {
                 .map(|t| pacer.start + t.mul_f64(params.search_solve_share)),
         };
         let settled = Settled::new(game, self.config.policy == Policy::Heavy, reading);
-        let mut own = Ownership::new();
+        let mut own = Ownership::new(self.config.by_first_move);
         let mut others: Vec<Ownership> = Vec::new();
         let mut done = 0;
         let mut reclaim = true;
@@ -262,7 +265,7 @@ impl Searcher {
                 self.adaptive[color.index()] = search.adaptive.extra();
             }
             if ended || !search.full.load(Relaxed) {
-                let mut total = Ownership::new();
+                let mut total = Ownership::new(self.config.by_first_move);
                 total.merge(&own);
                 for o in &others {
                     total.merge(o);
@@ -651,7 +654,7 @@ impl<'t> Search<'t> {
                 for t in 1..threads {
                     let tx = tx.clone();
                     scope.spawn(move |_| {
-                        let mut own = Ownership::new();
+                        let mut own = Ownership::new(self.config.by_first_move);
                         let thread_seed = seed ^ (t as u64).wrapping_mul(0xA076_1D64_78BD_642F);
                         self.work(thread_seed, &mut own, &mut |s, _| s.halt.load(Relaxed));
                         let _ = tx.send(own);
@@ -708,6 +711,13 @@ impl<'t> Search<'t> {
                 add_ownership(&w.board, &mut own.pass_sums);
                 self.settled.fix_ownership(&w.board, &mut own.pass_sums);
                 own.pass_samples += 1;
+            }
+            if let Some(first) = own.by_first_move.as_mut()
+                && let Some(&n) = w.path.get(1)
+            {
+                let row = first.count(self.tree.node(n).mv(), 1);
+                add_ownership(&w.board, row);
+                self.settled.fix_ownership(&w.board, row);
             }
             self.finished.fetch_add(1, Relaxed);
         }
@@ -962,6 +972,7 @@ impl<'t> Search<'t> {
             ownership_samples: own.samples,
             pass_ownership_sum: own.pass_sums.clone(),
             pass_ownership_samples: own.pass_samples,
+            by_first_move: own.by_first_move.clone(),
         }
     }
 }
@@ -1001,6 +1012,7 @@ mod tests {
             threads,
             node_cap,
             reuse: true,
+            by_first_move: false,
             params: Params::default(),
         }
     }
@@ -1330,6 +1342,41 @@ mod tests {
         assert_eq!((r.playouts, total), (20_000, 20_000));
         assert_eq!(r.ownership_samples, 20_000);
         assert!(s.tree.as_ref().unwrap().arena.allocated() <= 2000);
+    }
+
+    #[test]
+    fn ownership_by_first_move_splits_the_playouts_by_their_root_move() {
+        let g = game(LAST_DAME, -20.5, Color::Black);
+        let mut s = Searcher::new(Config {
+            by_first_move: true,
+            ..config(2, 1 << 20)
+        });
+        let r = run_with(&mut s, &g, Color::Black, 4000, 3);
+        let geo = g.geometry();
+        let mut weighted = vec![0.0; MAX_POINTS];
+        for c in r.candidates.iter().filter(|c| c.visits > 0) {
+            let p0 = geo.point(0, 0);
+            // Each root move's row counts its visits' playouts, no more.
+            assert!(
+                r.ownership_after(c.mv, p0, c.visits).is_some(),
+                "{:?}",
+                c.mv
+            );
+            assert!(r.ownership_after(c.mv, p0, c.visits + 1).is_none());
+            for p in geo.points() {
+                let own = r.ownership_after(c.mv, p, 1).unwrap_or(0.0);
+                weighted[p.idx()] += own * c.visits as f64 / r.playouts as f64;
+            }
+        }
+        // Together the rows are the whole search's counts.
+        for p in geo.points() {
+            let whole = r.ownership(p);
+            assert!((weighted[p.idx()] - whole).abs() < 1e-9, "{p:?}: {whole}");
+        }
+        // Without it nothing is counted by move.
+        let plain = run(&g, Color::Black, 500, 3);
+        let best = plain.best().unwrap().mv;
+        assert_eq!(plain.ownership_after(best, geo.point(0, 0), 1), None);
     }
 
     #[test]

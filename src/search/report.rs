@@ -2,6 +2,7 @@
 //! `Report` of a search, the `Pacer` that times it, and the ownership counts its playouts
 //! add up. The engine, the protocol and the dead-stone judgement read these types.
 
+use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use crate::go::point::MAX_POINTS;
@@ -85,6 +86,9 @@ pub struct Report {
     pub pass_ownership_sum: Vec<i32>,
     /// Playouts counted in `pass_ownership_sum`.
     pub pass_ownership_samples: u64,
+    /// Ownership by the root move each playout began with, where the search counted it
+    /// (`Config::by_first_move`).
+    pub by_first_move: Option<FirstMoveOwnership>,
 }
 
 impl Report {
@@ -101,6 +105,7 @@ impl Report {
             ownership_samples: samples,
             pass_ownership_sum: vec![0; MAX_POINTS],
             pass_ownership_samples: 0,
+            by_first_move: None,
         }
     }
 
@@ -127,6 +132,14 @@ impl Report {
     pub fn ownership_after_pass(&self, p: Point, min_samples: u64) -> Option<f64> {
         (self.pass_ownership_samples >= min_samples.max(1))
             .then(|| self.pass_ownership_sum[p.idx()] as f64 / self.pass_ownership_samples as f64)
+    }
+
+    /// Mean ownership at `p` in [-1, 1], black positive, over the playouts that began with
+    /// the root move `mv`; None where the search did not count ownership by the first move
+    /// or `mv` began fewer than `min_samples` playouts.
+    pub fn ownership_after(&self, mv: Move, p: Point, min_samples: u64) -> Option<f64> {
+        let (sums, samples) = self.by_first_move.as_ref()?.rows.get(&mv)?;
+        (*samples >= min_samples.max(1)).then(|| sums[p.idx()] as f64 / *samples as f64)
     }
 
     /// Mean ownership at `p` from `color`'s view: 1 when `color` owns it in every playout.
@@ -189,15 +202,46 @@ pub(crate) struct Ownership {
     /// The same, over the playouts whose first move is a pass.
     pub(crate) pass_sums: Vec<i32>,
     pub(crate) pass_samples: u64,
+    /// The same by the root move the playout began with, where counted.
+    pub(crate) by_first_move: Option<FirstMoveOwnership>,
+}
+
+/// Ownership counts (as `add_ownership` makes them) kept apart by the root move each
+/// playout began with, a row of `MAX_POINTS` sums per move made as the move is first met.
+#[derive(Clone, Debug, Default)]
+pub struct FirstMoveOwnership {
+    rows: HashMap<Move, (Vec<i32>, u64)>,
+}
+
+impl FirstMoveOwnership {
+    /// Counts `n` more playouts begun with `mv`; its row, for their counts.
+    pub(crate) fn count(&mut self, mv: Move, n: u64) -> &mut [i32] {
+        let (sums, samples) = self
+            .rows
+            .entry(mv)
+            .or_insert_with(|| (vec![0; MAX_POINTS], 0));
+        *samples += n;
+        sums
+    }
+
+    fn merge(&mut self, other: &FirstMoveOwnership) {
+        for (&mv, (sums, n)) in &other.rows {
+            for (a, b) in self.count(mv, *n).iter_mut().zip(sums) {
+                *a += b;
+            }
+        }
+    }
 }
 
 impl Ownership {
-    pub(crate) fn new() -> Ownership {
+    /// Counts, by the first move too where `by_first_move`.
+    pub(crate) fn new(by_first_move: bool) -> Ownership {
         Ownership {
             sums: vec![0; MAX_POINTS],
             samples: 0,
             pass_sums: vec![0; MAX_POINTS],
             pass_samples: 0,
+            by_first_move: by_first_move.then(FirstMoveOwnership::default),
         }
     }
 
@@ -210,5 +254,8 @@ impl Ownership {
             *a += b;
         }
         self.pass_samples += other.pass_samples;
+        if let (Some(a), Some(b)) = (self.by_first_move.as_mut(), other.by_first_move.as_ref()) {
+            a.merge(b);
+        }
     }
 }
