@@ -17,7 +17,7 @@ use crate::go::solve::{
     MAX_REGION_EMPTY, Problem, SEARCH_SHARE_BEFORE_READING, SOLVE_QUESTION_NODES, Solver,
 };
 use crate::go::tactics::{bent_four_in_the_corner, plays_safely};
-use crate::go::{Board, Color, Game, Move, PassAlive, Point};
+use crate::go::{Board, Color, Game, PassAlive, Point};
 use crate::search::playout::Policy;
 use crate::search::{Config, Limits, Params, Searcher};
 
@@ -28,6 +28,12 @@ const JUDGE_NODES: usize = 1 << 22;
 /// Playouts the judging search's best first move must begin before the stones are judged
 /// by the playouts after it alone.
 const BEST_MOVE_SAMPLES: u64 = 100;
+
+/// A judging search whose best move wins less than this share, or more than its
+/// complement, finds the game decided: its stones are judged by all its playouts (score.tst
+/// case 30 at seed 5: White's most visited first move S15, at 96%, wins without killing
+/// P18-S17, which all of the search's playouts kill).
+const DECIDED_OUTSIDE: f64 = 0.1;
 
 /// Ownership per board index (black positive) from two tree searches of the position,
 /// one with each side to move first (`judged_ownership`).
@@ -46,22 +52,16 @@ impl Judged {
         self.mean[p.idx()]
     }
 
-    /// Ownership at `p` after the most visited first move of the search where `c` moves
-    /// first.
-    fn after_first(&self, c: Color, p: Point) -> f64 {
-        match c {
-            Color::Black => self.black_first[p.idx()],
-            Color::White => self.white_first[p.idx()],
-        }
-    }
-
     /// Ownership of a stone of colour `c` at `p` after the first move of `c`'s opponent:
     /// a stone the opponent captures by playing first, whatever its owner answers, is
     /// dead, as the rules count it (the Japanese rules' "can be captured", and a game
     /// that ended with its owner passing under area rules). A group that lives only when
     /// its own side moves first is dead at the end of the game.
     fn for_stone(&self, p: Point, c: Color) -> f64 {
-        self.after_first(c.opp(), p)
+        match c {
+            Color::Black => self.white_first[p.idx()],
+            Color::White => self.black_first[p.idx()],
+        }
     }
 
     /// Whether the stone of colour `c` at `p` is dead from `view`.
@@ -69,8 +69,8 @@ impl Judged {
         let sign = if c == Color::Black { 1.0 } else { -1.0 };
         let lost_on_average = sign * self.mean(p) < 0.0;
         match view {
-            View::Passing(me) if me != c => lost_on_average && sign * self.after_first(c, p) < 0.0,
-            _ => lost_on_average || sign * self.for_stone(p, c) < 0.0,
+            View::Average => lost_on_average,
+            View::Rules => lost_on_average || sign * self.for_stone(p, c) < 0.0,
         }
     }
 }
@@ -82,11 +82,13 @@ pub enum View {
     /// point in most playouts of both searches, or in most playouts after the opponent's
     /// best first move (`Judged::for_stone`).
     Rules,
-    /// For a colour deciding whether its pass may end the game: its own stones as the
-    /// rules count them, the opponent's dead only where they are lost on average and
-    /// after their own side's best first move too, as the opponent moves next after the
-    /// pass. The pass is then judged by the worst end for the passer.
-    Passing(Color),
+    /// By the mean of both searches alone, a group that lives only when its own side
+    /// moves first a toss-up: the pass after an opponent's pass. (Judging the passer's
+    /// own stones as the rules count them there, and the opponent's dead only where lost
+    /// after their own first move too, lost games against GNU Go: 63 of 72 against 68 of
+    /// 72, two of them by half a point where hoshi, judging its own stones lost, played on
+    /// into the opponent's area; `matches/2026-12-02-judge-opponent-first/`.)
+    Average,
 }
 
 /// Ownership from two searches within half of `limits` each, one with each side to move
@@ -133,11 +135,16 @@ fn judged_ownership(game: &Game, limits: Limits, seed: u64, params: &Params) -> 
         };
         // After the most visited first move, where it began enough playouts: the
         // playouts of the moves the search rejected do not water its refutation down.
-        let best = report.best().map_or(Move::Pass, |b| b.mv);
+        // Not where the search finds the game decided (`DECIDED_OUTSIDE`): every move
+        // then wins or loses alike, and the most visited tells nothing of the groups.
+        let best = report
+            .best()
+            .filter(|b| (DECIDED_OUTSIDE..=1.0 - DECIDED_OUTSIDE).contains(&b.winrate()))
+            .map(|b| b.mv);
         for (i, m) in own.iter_mut().enumerate() {
             let p = Point(i as u16);
-            *m = report
-                .ownership_after(best, p, BEST_MOVE_SAMPLES)
+            *m = best
+                .and_then(|b| report.ownership_after(b, p, BEST_MOVE_SAMPLES))
                 .unwrap_or_else(|| report.ownership(p));
             judged.mean[i] += report.ownership(p) / 2.0;
         }
@@ -431,7 +438,7 @@ mod tests {
                                   . . . X O . . . .";
 
     #[test]
-    fn a_group_that_lives_only_if_its_side_moves_first_is_dead_unless_its_opponent_passes() {
+    fn a_group_that_lives_only_if_its_side_moves_first_is_dead_at_the_end() {
         for to_move in [Color::Black, Color::White] {
             let g = Game::from_diagram(STRAIGHT_THREE, Rules::new(RuleSet::Chinese), 0.5, to_move)
                 .unwrap();
@@ -457,10 +464,6 @@ mod tests {
                     .contains(&a2)
             };
             assert!(dead(View::Rules), "{to_move:?} to move");
-            // Black deciding to pass counts it dead (White moves next); White deciding to
-            // pass does not, as Black would save it.
-            assert!(dead(View::Passing(Color::Black)), "{to_move:?} to move");
-            assert!(!dead(View::Passing(Color::White)), "{to_move:?} to move");
         }
     }
 

@@ -437,11 +437,10 @@ fn every_move_loses_to_passing(report: &Report, slack: f64) -> bool {
 const PASS_READ: u64 = 50;
 
 /// The final margin from `color`'s view if the game ended now, dead stones judged by
-/// `statuses` from the passer's view (`View::Passing`: a group of the opponent's that its
-/// own move would save is not counted dead): after the opponent passed, passing ends the
-/// game with it.
+/// `statuses` by the mean of its searches (`View::Average`): after the opponent passed,
+/// passing ends the game with it.
 fn margin_if_ended(game: &Game, color: Color, limits: Limits, seed: u64, params: &Params) -> f64 {
-    let st = ownership::statuses(game, limits, seed, params, ownership::View::Passing(color));
+    let st = ownership::statuses(game, limits, seed, params, ownership::View::Average);
     let margin = game.score(&st.dead, &st.seki);
     match color {
         Color::Black => margin,
