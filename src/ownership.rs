@@ -83,11 +83,11 @@ pub enum View {
     /// best first move (`Judged::for_stone`).
     Rules,
     /// By the mean of both searches alone, a group that lives only when its own side
-    /// moves first a toss-up: the pass after an opponent's pass. (Judging the passer's
-    /// own stones as the rules count them there, and the opponent's dead only where lost
-    /// after their own first move too, lost games against GNU Go: 63 of 72 against 68 of
-    /// 72, two of them by half a point where hoshi, judging its own stones lost, played on
-    /// into the opponent's area; `matches/2026-12-02-judge-opponent-first/`.)
+    /// moves first a toss-up: the pass after an opponent's pass, as before 2026-12-02.
+    /// (Judging the passer's own stones as the rules count them there, and the
+    /// opponent's dead only where lost after their own first move too, won 63 of 72
+    /// games against GNU Go against 68 of 72, no loss traced to it and no gain shown;
+    /// `matches/2026-12-02-judge-opponent-first/`.)
     Average,
 }
 
