@@ -934,15 +934,14 @@ mod tests {
             played.mv = Move::Play(p);
             let mut ownership_sum = vec![0; MAX_POINTS];
             ownership_sum[p.idx()] = -4750;
-            let mut pass_ownership_sum = vec![0; MAX_POINTS];
-            pass_ownership_sum[p.idx()] = (after_pass * pass_samples as f64) as i32;
             let candidates = vec![played, candidate(1000, 0.009 * 1000.0, -65.0 * 1000.0)];
-            Report {
+            let mut r = Report {
                 elapsed: Duration::from_secs(1),
-                pass_ownership_sum,
-                pass_ownership_samples: pass_samples,
                 ..Report::for_tests(candidates, ownership_sum, 5000)
-            }
+            };
+            r.by_first_move.count(Move::Pass, pass_samples)[p.idx()] =
+                (after_pass * pass_samples as f64) as i32;
+            r
         };
         let mv = Move::Play(p);
         // White owns it whoever moves first: a prisoner given, passed.

@@ -704,18 +704,10 @@ impl<'t> Search<'t> {
             add_ownership(&w.board, &mut own.sums);
             self.settled.fix_ownership(&w.board, &mut own.sums);
             own.samples += 1;
-            if w.path
-                .get(1)
-                .is_some_and(|&n| self.tree.node(n).mv() == Move::Pass)
+            if let Some(&n) = w.path.get(1)
+                && own.by_first_move.counts(self.tree.node(n).mv())
             {
-                add_ownership(&w.board, &mut own.pass_sums);
-                self.settled.fix_ownership(&w.board, &mut own.pass_sums);
-                own.pass_samples += 1;
-            }
-            if let Some(first) = own.by_first_move.as_mut()
-                && let Some(&n) = w.path.get(1)
-            {
-                let row = first.count(self.tree.node(n).mv(), 1);
+                let row = own.by_first_move.count(self.tree.node(n).mv(), 1);
                 add_ownership(&w.board, row);
                 self.settled.fix_ownership(&w.board, row);
             }
@@ -970,8 +962,6 @@ impl<'t> Search<'t> {
             elapsed: start.elapsed(),
             ownership_sum: own.sums.clone(),
             ownership_samples: own.samples,
-            pass_ownership_sum: own.pass_sums.clone(),
-            pass_ownership_samples: own.pass_samples,
             by_first_move: own.by_first_move.clone(),
         }
     }
@@ -1373,10 +1363,13 @@ mod tests {
             let whole = r.ownership(p);
             assert!((weighted[p.idx()] - whole).abs() < 1e-9, "{p:?}: {whole}");
         }
-        // Without it nothing is counted by move.
+        // Without it only the pass's playouts are counted by move.
         let plain = run(&g, Color::Black, 500, 3);
         let best = plain.best().unwrap().mv;
+        assert_ne!(best, Move::Pass);
         assert_eq!(plain.ownership_after(best, geo.point(0, 0), 1), None);
+        let pass = plain.candidate(Move::Pass).map_or(0, |c| c.visits);
+        assert_eq!(plain.by_first_move.samples(Move::Pass), pass);
     }
 
     #[test]
@@ -1388,7 +1381,7 @@ mod tests {
         assert_eq!(r.ownership_samples, 6000);
         // The playouts that began with the pass are the pass's visits (no tree reused).
         let pass = r.candidate(Move::Pass).map_or(0, |c| c.visits);
-        assert_eq!(r.pass_ownership_samples, pass);
+        assert_eq!(r.by_first_move.samples(Move::Pass), pass);
         let total: u64 = r.candidates.iter().map(|c| c.visits).sum();
         assert_eq!(total, 6000);
         // Virtual losses are all taken back.

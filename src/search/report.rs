@@ -81,14 +81,10 @@ pub struct Report {
     pub ownership_sum: Vec<i32>,
     /// Playouts counted in `ownership_sum`.
     pub ownership_samples: u64,
-    /// `ownership_sum` over the playouts that began with the root's pass: who owns what
-    /// when the opponent moves first.
-    pub pass_ownership_sum: Vec<i32>,
-    /// Playouts counted in `pass_ownership_sum`.
-    pub pass_ownership_samples: u64,
-    /// Ownership by the root move each playout began with, where the search counted it
-    /// (`Config::by_first_move`).
-    pub by_first_move: Option<FirstMoveOwnership>,
+    /// Ownership by the root move each playout began with: the root's pass always (who
+    /// owns what when the opponent moves first), every root move where the search counted
+    /// them (`Config::by_first_move`).
+    pub by_first_move: FirstMoveOwnership,
 }
 
 impl Report {
@@ -103,9 +99,7 @@ impl Report {
             elapsed: Duration::ZERO,
             ownership_sum,
             ownership_samples: samples,
-            pass_ownership_sum: vec![0; MAX_POINTS],
-            pass_ownership_samples: 0,
-            by_first_move: None,
+            by_first_move: FirstMoveOwnership::new(false),
         }
     }
 
@@ -130,15 +124,14 @@ impl Report {
     /// Mean ownership at `p` in [-1, 1], black positive, over the playouts that began with
     /// the root's pass; None with fewer than `min_samples` of them.
     pub fn ownership_after_pass(&self, p: Point, min_samples: u64) -> Option<f64> {
-        (self.pass_ownership_samples >= min_samples.max(1))
-            .then(|| self.pass_ownership_sum[p.idx()] as f64 / self.pass_ownership_samples as f64)
+        self.ownership_after(Move::Pass, p, min_samples)
     }
 
     /// Mean ownership at `p` in [-1, 1], black positive, over the playouts that began with
-    /// the root move `mv`; None where the search did not count ownership by the first move
-    /// or `mv` began fewer than `min_samples` playouts.
+    /// the root move `mv`; None where the search did not count `mv`'s (see
+    /// `FirstMoveOwnership::counts`) or `mv` began fewer than `min_samples` playouts.
     pub fn ownership_after(&self, mv: Move, p: Point, min_samples: u64) -> Option<f64> {
-        let (sums, samples) = self.by_first_move.as_ref()?.rows.get(&mv)?;
+        let (sums, samples) = self.by_first_move.rows.get(&mv)?;
         (*samples >= min_samples.max(1)).then(|| sums[p.idx()] as f64 / *samples as f64)
     }
 
@@ -199,21 +192,37 @@ impl Pacer {
 pub(crate) struct Ownership {
     pub(crate) sums: Vec<i32>,
     pub(crate) samples: u64,
-    /// The same, over the playouts whose first move is a pass.
-    pub(crate) pass_sums: Vec<i32>,
-    pub(crate) pass_samples: u64,
     /// The same by the root move the playout began with, where counted.
-    pub(crate) by_first_move: Option<FirstMoveOwnership>,
+    pub(crate) by_first_move: FirstMoveOwnership,
 }
 
 /// Ownership counts (as `add_ownership` makes them) kept apart by the root move each
-/// playout began with, a row of `MAX_POINTS` sums per move made as the move is first met.
-#[derive(Clone, Debug, Default)]
+/// playout began with, a row of `MAX_POINTS` sums per move made as the move is first met:
+/// the pass's row always, every move's where `every_move`.
+#[derive(Clone, Debug)]
 pub struct FirstMoveOwnership {
+    every_move: bool,
     rows: HashMap<Move, (Vec<i32>, u64)>,
 }
 
 impl FirstMoveOwnership {
+    pub(crate) fn new(every_move: bool) -> FirstMoveOwnership {
+        FirstMoveOwnership {
+            every_move,
+            rows: HashMap::new(),
+        }
+    }
+
+    /// Whether the playouts begun with `mv` are counted.
+    pub(crate) fn counts(&self, mv: Move) -> bool {
+        self.every_move || mv == Move::Pass
+    }
+
+    /// The playouts counted as begun with `mv`.
+    pub fn samples(&self, mv: Move) -> u64 {
+        self.rows.get(&mv).map_or(0, |r| r.1)
+    }
+
     /// Counts `n` more playouts begun with `mv`; its row, for their counts.
     pub(crate) fn count(&mut self, mv: Move, n: u64) -> &mut [i32] {
         let (sums, samples) = self
@@ -234,14 +243,12 @@ impl FirstMoveOwnership {
 }
 
 impl Ownership {
-    /// Counts, by the first move too where `by_first_move`.
+    /// Counts, by every first move where `by_first_move`, else by the pass alone.
     pub(crate) fn new(by_first_move: bool) -> Ownership {
         Ownership {
             sums: vec![0; MAX_POINTS],
             samples: 0,
-            pass_sums: vec![0; MAX_POINTS],
-            pass_samples: 0,
-            by_first_move: by_first_move.then(FirstMoveOwnership::default),
+            by_first_move: FirstMoveOwnership::new(by_first_move),
         }
     }
 
@@ -250,12 +257,6 @@ impl Ownership {
             *a += b;
         }
         self.samples += other.samples;
-        for (a, b) in self.pass_sums.iter_mut().zip(&other.pass_sums) {
-            *a += b;
-        }
-        self.pass_samples += other.pass_samples;
-        if let (Some(a), Some(b)) = (self.by_first_move.as_mut(), other.by_first_move.as_ref()) {
-            a.merge(b);
-        }
+        self.by_first_move.merge(&other.by_first_move);
     }
 }
