@@ -17,9 +17,9 @@ use crate::go::solve::{
     MAX_REGION_EMPTY, Problem, SEARCH_SHARE_BEFORE_READING, SOLVE_QUESTION_NODES, Solver,
 };
 use crate::go::tactics::{bent_four_in_the_corner, plays_safely};
-use crate::go::{Board, Color, Game, PassAlive, Point};
+use crate::go::{Board, Color, Game, Move, PassAlive, Point};
 use crate::search::playout::Policy;
-use crate::search::{Config, Limits, Params, Searcher};
+use crate::search::{Config, Limits, Params, Report, Searcher};
 
 /// Nodes the judging searches may hold at most (allocated as they are used): 10,000
 /// playouts on 19×19 take a few hundred thousand.
@@ -133,14 +133,7 @@ fn judged_ownership(game: &Game, limits: Limits, seed: u64, params: &Params) -> 
             Color::Black => &mut judged.black_first,
             Color::White => &mut judged.white_first,
         };
-        // After the most visited first move, where it began enough playouts: the
-        // playouts of the moves the search rejected do not water its refutation down.
-        // Not where the search finds the game decided (`DECIDED_OUTSIDE`): every move
-        // then wins or loses alike, and the most visited tells nothing of the groups.
-        let best = report
-            .best()
-            .filter(|b| (DECIDED_OUTSIDE..=1.0 - DECIDED_OUTSIDE).contains(&b.winrate()))
-            .map(|b| b.mv);
+        let best = judging_move(&report);
         for (i, m) in own.iter_mut().enumerate() {
             let p = Point(i as u16);
             *m = best
@@ -150,6 +143,18 @@ fn judged_ownership(game: &Game, limits: Limits, seed: u64, params: &Params) -> 
         }
     }
     judged
+}
+
+/// The first move whose playouts judge the stones of a judging search (its most visited;
+/// where it began enough playouts, `BEST_MOVE_SAMPLES`): the playouts of the moves the
+/// search rejected do not water its refutation down. None where the search finds the
+/// game decided (`DECIDED_OUTSIDE`): every move then wins or loses alike, and the most
+/// visited tells nothing of the groups.
+fn judging_move(report: &Report) -> Option<Move> {
+    report
+        .best()
+        .filter(|b| (DECIDED_OUTSIDE..=1.0 - DECIDED_OUTSIDE).contains(&b.winrate()))
+        .map(|b| b.mv)
 }
 
 /// Status of each chain at the end of a game, from Monte Carlo ownership.
@@ -356,6 +361,7 @@ fn join_seki_through_eyes(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::Candidate;
 
     use crate::go::{RuleSet, Rules};
 
@@ -495,6 +501,34 @@ mod tests {
             ..Params::default()
         };
         assert_ne!(judged(judge_weight), base);
+    }
+
+    #[test]
+    fn a_decided_search_judges_by_all_its_playouts() {
+        let geo = Board::new(9).expect("9x9").geometry();
+        let (best, other) = (Move::Play(geo.point(4, 4)), Move::Play(geo.point(2, 2)));
+        let report = |winrate: f64| {
+            let c = |mv: Move, visits: u64| Candidate {
+                mv,
+                visits,
+                wins: winrate * visits as f64,
+                margin_sum: 0.0,
+                score_stdev: 0.0,
+                prior: 0.5,
+                pv: vec![mv],
+            };
+            Report::for_tests(vec![c(best, 900), c(other, 100)], vec![0; MAX_POINTS], 1000)
+        };
+        // In the balance, the most visited move's playouts judge.
+        for w in [0.12, 0.5, 0.88] {
+            assert_eq!(judging_move(&report(w)), Some(best), "{w}");
+        }
+        // Won or lost whatever the move: all the playouts judge.
+        for w in [0.0, 0.05, 0.95, 1.0] {
+            assert_eq!(judging_move(&report(w)), None, "{w}");
+        }
+        let empty = Report::for_tests(Vec::new(), vec![0; MAX_POINTS], 0);
+        assert_eq!(judging_move(&empty), None);
     }
 
     #[test]

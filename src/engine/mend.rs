@@ -30,7 +30,19 @@ pub(super) enum Mend {
 }
 
 /// How a stone of `c` at the empty point `p` mends a shortage of liberties, if it does.
+#[cfg(test)]
 fn mend_kind(board: &Board, p: Point, c: Color) -> Option<Mend> {
+    mend_kind_saving(board, p, c, &|_| true)
+}
+
+/// `mend_kind`, extending or connecting only own chains (at a stone) that `saves` says
+/// are worth it.
+fn mend_kind_saving(
+    board: &Board,
+    p: Point,
+    c: Color,
+    saves: &dyn Fn(Point) -> bool,
+) -> Option<Mend> {
     let (libs, _) = board.libs_after(p, c, 3);
     // An atari from a stone on its own would be an invasion, a prisoner in the end.
     let joins_own = board
@@ -58,9 +70,9 @@ fn mend_kind(board: &Board, p: Point, c: Color) -> Option<Mend> {
             } else {
                 None
             }
-        } else if libs >= 3 && threatened(board, n, c) {
+        } else if libs >= 3 && threatened(board, n, c) && saves(n) {
             Some(Mend::Extend)
-        } else if libs >= 3 && reducible(board, n, c) && !reducible_after(board, p, c) {
+        } else if libs >= 3 && reducible(board, n, c) && !reducible_after(board, p, c) && saves(n) {
             Some(Mend::Connect)
         } else {
             None
@@ -304,9 +316,15 @@ pub(super) fn rated_below_pass(seen: Option<&Candidate>, pass: &Candidate) -> bo
     })
 }
 
+/// The mean ownership (from the opponent's side: 0.5 is 75% of the playouts) above which
+/// an own chain is lost in the search's playouts, not worth an extension or a connection.
+const CHAIN_LOST: f64 = 0.5;
+
 /// `mend_kind`, but for the search's view of the position. A stone at a point the opponent
 /// owns in nearly every playout (as `settled`) mends nothing: the chain it would save or
-/// join is dead there, and the stone a prisoner more. And an atari on a chain that `c` owns
+/// join is dead there, and the stone a prisoner more. Nor does an extension or connection
+/// of an own chain the opponent owns in most playouts (`CHAIN_LOST`): the chain is dead
+/// with its liberties or without them. And an atari on a chain that `c` owns
 /// in nearly every playout and that is in no race with an own chain mends nothing: the
 /// chain is dead as it stands, and the atari spends a point of one's own area.
 pub(super) fn mend_in_play(
@@ -319,7 +337,8 @@ pub(super) fn mend_in_play(
     if report.ownership_for(p, c) <= -settled && !nets_in_a_race(board, p, c) {
         return None;
     }
-    mend_kind(board, p, c)
+    let saves = |n: Point| report.ownership_for(n, c) > -CHAIN_LOST;
+    mend_kind_saving(board, p, c, &saves)
         .filter(|&k| k != Mend::Atari || ataris_a_living_chain(report, board, p, c, settled))
 }
 
@@ -715,6 +734,34 @@ mod tests {
         assert_eq!(mend_in_play(&report(-95), &b, c4, Color::Black, 0.9), None);
         assert_eq!(
             mend_in_play(&report(-50), &b, c4, Color::Black, 0.9),
+            Some(Mend::Extend)
+        );
+    }
+
+    #[test]
+    fn no_extension_or_connection_for_a_chain_the_opponent_owns() {
+        // As above, with C4 itself even in the playouts: the chain at C3 decides. Lost in
+        // most of them (white owns it in 90 of 100 net, game 24 of the 2026-12-02 run
+        // band1/b: an extension of dead stones that lost by half a point), the extension
+        // saves nothing; contested, it mends.
+        let b = Board::from_diagram(
+            ". . . . .
+             . . . . .
+             . O X O .
+             . . O . .
+             . . . . .",
+        )
+        .unwrap();
+        let (c3, c4) = (b.geometry().point(2, 2), b.geometry().point(2, 3));
+        let report = |chain: i32| owned_report(c3, chain);
+        assert_eq!(mend_in_play(&report(-80), &b, c4, Color::Black, 0.9), None);
+        assert_eq!(
+            mend_in_play(&report(-40), &b, c4, Color::Black, 0.9),
+            Some(Mend::Extend)
+        );
+        // From white's side the same chain is black's: white's stones are not at stake.
+        assert_eq!(
+            mend_in_play(&report(80), &b, c4, Color::Black, 0.9),
             Some(Mend::Extend)
         );
     }
