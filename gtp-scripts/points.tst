@@ -146,3 +146,13 @@ kgs-rules japanese
 komi 6.5
 70 reg_genmove w
 #? [!pass]
+
+# A dead chain not to extend (hoshi's game against GNU Go, 2026-12-02): white's G5-H5 has
+# two liberties inside black's area, and a stone at H6 or J5 would give it three, but it is
+# dead with them or without them (black's in 90% of the playouts); the extension is a
+# prisoner more, and lost the game by half a point. Before the check of the chain's
+# ownership (engine::mend, CHAIN_LOST) white extended at 2,000 playouts at 8 of seeds 1-8.
+loadsgf games/dead_extension.sgf 54
+kgs-rules japanese
+80 reg_genmove w
+#? [pass]
