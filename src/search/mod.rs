@@ -71,8 +71,9 @@ pub struct Config {
     pub node_cap: usize,
     /// Keep the tree between moves.
     pub reuse: bool,
-    /// Count ownership by the root move each playout began with
-    /// (`Report::ownership_after`), for the end-of-game judgement.
+    /// Count ownership by every root move each playout began with
+    /// (`Report::ownership_after`), for the end-of-game judgement; without it only the
+    /// root's pass is counted apart (`Report::ownership_after_pass`).
     pub by_first_move: bool,
     pub params: Params,
 }
