@@ -70,9 +70,9 @@ fn mend_kind_saving(
             } else {
                 None
             }
-        } else if libs >= 3 && threatened(board, n, c) && saves(n) {
+        } else if libs >= 3 && saves(n) && threatened(board, n, c) {
             Some(Mend::Extend)
-        } else if libs >= 3 && reducible(board, n, c) && !reducible_after(board, p, c) && saves(n) {
+        } else if libs >= 3 && saves(n) && reducible(board, n, c) && !reducible_after(board, p, c) {
             Some(Mend::Connect)
         } else {
             None

@@ -702,18 +702,22 @@ impl<'t> Search<'t> {
                 break;
             }
             self.playout(&mut w);
-            add_ownership(&w.board, &mut own.sums);
-            self.settled.fix_ownership(&w.board, &mut own.sums);
+            self.count_ownership(&w.board, &mut own.sums);
             own.samples += 1;
             if let Some(&n) = w.path.get(1)
-                && own.by_first_move.counts(self.tree.node(n).mv())
+                && let Some(row) = own.by_first_move.row(self.tree.node(n).mv())
             {
-                let row = own.by_first_move.count(self.tree.node(n).mv(), 1);
-                add_ownership(&w.board, row);
-                self.settled.fix_ownership(&w.board, row);
+                self.count_ownership(&w.board, row);
             }
             self.finished.fetch_add(1, Relaxed);
         }
+    }
+
+    /// Adds the ownership of a playout that ended on `end` to `sums` (`add_ownership`,
+    /// with the settled regions' corrections).
+    fn count_ownership(&self, end: &Board, sums: &mut [i32]) {
+        add_ownership(end, sums);
+        self.settled.fix_ownership(end, sums);
     }
 
     /// One playout: descend the tree, play the rest out, back the result up.

@@ -129,7 +129,7 @@ impl Report {
 
     /// Mean ownership at `p` in [-1, 1], black positive, over the playouts that began with
     /// the root move `mv`; None where the search did not count `mv`'s (see
-    /// `FirstMoveOwnership::counts`) or `mv` began fewer than `min_samples` playouts.
+    /// `FirstMoveOwnership::row`) or `mv` began fewer than `min_samples` playouts.
     pub fn ownership_after(&self, mv: Move, p: Point, min_samples: u64) -> Option<f64> {
         let (sums, samples) = self.by_first_move.rows.get(&mv)?;
         (*samples >= min_samples.max(1)).then(|| sums[p.idx()] as f64 / *samples as f64)
@@ -213,9 +213,10 @@ impl FirstMoveOwnership {
         }
     }
 
-    /// Whether the playouts begun with `mv` are counted.
-    pub(crate) fn counts(&self, mv: Move) -> bool {
-        self.every_move || mv == Move::Pass
+    /// The row of one more playout begun with `mv`, for its counts; None where the
+    /// playouts begun with `mv` are not counted (every move's only where `every_move`).
+    pub(crate) fn row(&mut self, mv: Move) -> Option<&mut [i32]> {
+        (self.every_move || mv == Move::Pass).then(|| self.count(mv, 1))
     }
 
     /// The playouts counted as begun with `mv`.
