@@ -23,7 +23,7 @@ fn main() {
     }
 }
 
-fn run() -> Result<(), String> {
+fn run() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let path = args
         .first()
@@ -55,11 +55,9 @@ fn run() -> Result<(), String> {
             board.chain_walk(pr.target).count(),
             pr.empty,
             solver.nodes()
-        )
-        .map_err(|e| e.to_string())?;
+        )?;
         if enemy_first != owner_first {
-            settling_moves(&mut out, board, &pr, &mut solver, &|p| geo.vertex(p))
-                .map_err(|e| e.to_string())?;
+            settling_moves(&mut out, board, &pr, &mut solver)?;
         }
     }
     Ok(())
@@ -72,8 +70,8 @@ fn settling_moves(
     board: &Board,
     pr: &Problem,
     solver: &mut Solver,
-    name: &dyn Fn(hoshi::go::Point) -> String,
 ) -> std::io::Result<()> {
+    let name = |p| board.geometry().vertex(p);
     for &p in pr.points() {
         for c in [pr.defender, pr.defender.opp()] {
             if !board.is_legal(p, c, false) {
