@@ -8,7 +8,9 @@
 //! ```
 //!
 //! Arguments: the SGF file, the move to stop before (as `loadsgf`), and the positions a
-//! question may read (the engine's pass decision allows `SOLVE_QUESTION_NODES`).
+//! question may read (the engine's pass decision allows `SOLVE_QUESTION_NODES`). With
+//! `--answers-only` anywhere among them, the settling moves are not read: the answers and
+//! their positions alone, a measure of the solver's cost over many positions.
 
 use std::io::Write;
 
@@ -24,10 +26,12 @@ fn main() {
 }
 
 fn run() -> Result<(), Box<dyn std::error::Error>> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let answers_only = args.iter().any(|a| a == "--answers-only");
+    args.retain(|a| a != "--answers-only");
     let path = args
         .first()
-        .ok_or("usage: problems FILE.sgf [MOVE] [NODES]")?;
+        .ok_or("usage: problems FILE.sgf [MOVE] [NODES] [--answers-only]")?;
     let number = |i: usize| -> Result<Option<usize>, String> {
         args.get(i)
             .map(|s| s.parse::<usize>().map_err(|e| format!("{s}: {e}")))
@@ -56,7 +60,7 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
             pr.empty,
             solver.nodes()
         )?;
-        if enemy_first != owner_first {
+        if enemy_first != owner_first && !answers_only {
             settling_moves(&mut out, board, &pr, &mut solver)?;
         }
     }

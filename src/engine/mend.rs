@@ -293,8 +293,10 @@ pub(super) fn mending_move(
         // A race won by reading stands whatever the playouts make of it (read only for a
         // move the search scores below the pass).
         if rated_below_pass(seen, base) && !(kind == Mend::Atari && nets_in_a_race(board, p, c)) {
+            log::trace!("{kind:?} at {p:?} ({visits} visits) is rated below the pass");
             continue;
         }
+        log::trace!("{kind:?} at {p:?} ({visits} visits)");
         let rank = (kind, std::cmp::Reverse(visits));
         if best.is_none_or(|(k, v, _)| rank < (k, std::cmp::Reverse(v))) {
             best = Some((kind, visits, p));

@@ -357,15 +357,26 @@ impl Solver {
     }
 
     /// Proof and disproof numbers of a position not read yet, or a terminal one: the
-    /// attacker's goal (the capture) proven `(0, INF)`, refuted `(INF, 0)`.
-    fn leaf(&mut self, pr: &Problem, d: usize, passes: u8) -> Option<(u32, u32)> {
-        if self.boards[d].color_at(pr.target) != Some(pr.defender) {
+    /// attacker's goal (the capture) proven `(0, INF)`, refuted `(INF, 0)`. A target in
+    /// atari is captured at once where the attacker moves, or where the defender moves
+    /// (after no pass, which it could answer with its own to end the line) and nothing
+    /// saves it (`doomed`).
+    fn leaf(&mut self, pr: &Problem, d: usize, to_move: Color, passes: u8) -> Option<(u32, u32)> {
+        let b = &self.boards[d];
+        if b.color_at(pr.target) != Some(pr.defender) {
             return Some((0, INF));
         }
         if passes >= 2 || self.pass_alive(pr, d) {
             return Some((INF, 0));
         }
-        None
+        let b = &self.boards[d];
+        let captured = if to_move == pr.defender {
+            passes == 0 && doomed(b, pr.target, pr.defender)
+        } else {
+            b.atari_liberty(pr.target)
+                .is_some_and(|l| b.legal_fast(l, to_move))
+        };
+        captured.then_some((0, INF))
     }
 
     /// Proof and disproof numbers of a position not read yet, as df-pn+ guesses them
@@ -406,7 +417,7 @@ impl Solver {
         let listed = self.proofs.get(&key).copied();
         let leaf = match listed {
             Some((pn, dn)) => (pn == 0 || dn == 0).then_some((pn, dn)),
-            None => self.leaf(pr, d, passes),
+            None => self.leaf(pr, d, to_move, passes),
         };
         if let Some(leaf) = leaf {
             self.proofs.insert(key, leaf);
@@ -506,7 +517,7 @@ impl Solver {
             let key = self.key(pr, d + 1, to_move.opp(), 0);
             if !self.proofs.contains_key(&key) {
                 let init = self
-                    .leaf(pr, d + 1, 0)
+                    .leaf(pr, d + 1, to_move.opp(), 0)
                     .unwrap_or_else(|| self.guess(pr, d + 1));
                 self.proofs.insert(key, init);
             }
@@ -520,7 +531,7 @@ impl Solver {
         let key = self.key(pr, d + 1, to_move.opp(), passes + 1);
         if !self.proofs.contains_key(&key) {
             let init = self
-                .leaf(pr, d + 1, passes + 1)
+                .leaf(pr, d + 1, to_move.opp(), passes + 1)
                 .unwrap_or_else(|| self.guess(pr, d + 1));
             self.proofs.insert(key, init);
         }
@@ -834,6 +845,32 @@ impl Solver {
     }
 }
 
+/// Whether the chain of `c` at `target`, in atari with `c` to move, is lost whatever its
+/// plays: no enemy chain next to it is in atari (a capture that could free it), and
+/// the stone on its liberty captures nothing and would have one liberty or none. (Nothing
+/// else gains it a liberty before the enemy takes it, and the taking cannot repeat an
+/// earlier position of a line in which the target stood.)
+fn doomed(b: &Board, target: Point, c: Color) -> bool {
+    let Some(l) = b.atari_liberty(target) else {
+        return false;
+    };
+    let enemy_in_atari = |n: Point| b.color_at(n) == Some(c.opp()) && b.atari_liberty(n).is_some();
+    let rescues = b
+        .chain_walk(target)
+        .any(|s| b.neighbors(s).into_iter().any(enemy_in_atari));
+    if rescues {
+        return false;
+    }
+    if !b.legal_fast(l, c) {
+        return true;
+    }
+    let captures = b
+        .neighbors(l)
+        .into_iter()
+        .any(|n| b.color_at(n) == Some(c.opp()) && b.atari_liberty(n) == Some(l));
+    !captures && b.libs_after(l, c, 2).0 < 2
+}
+
 /// The moves `c` may try on ply `b`: the empty points of the problem, the most promising
 /// first. Captures and ataris of a chain next to the point come first, then points with
 /// more empty neighbours (the middle of an eye space, where its vital point lies).
@@ -989,6 +1026,56 @@ mod tests {
         let mut after = b.clone();
         after.play(e9, Color::White);
         assert!(ordered_moves(&after, &pr, Color::Black).contains(&f9));
+    }
+
+    /// A chain in atari with its owner to move is lost when no capture next to it and no
+    /// extension gives it a second liberty: white's B1 (liberty A1, a suicide) is doomed
+    /// unless black's C1 stands in atari; white's A1-B1 (liberty C1) unless C1 gets two
+    /// liberties or captures.
+    #[test]
+    fn a_chain_in_atari_is_doomed_only_where_nothing_frees_it() {
+        let b = Board::from_diagram(
+            ". . . . .
+             . . . . .
+             . . . . .
+             X X . . .
+             . O X . .",
+        )
+        .unwrap();
+        assert!(doomed(&b, at(&b, 1, 0), Color::White));
+        let mut freed = b.clone();
+        freed.play(at(&b, 3, 0), Color::White);
+        assert!(!doomed(&freed, at(&b, 1, 0), Color::White), "C1 in atari");
+        let b = Board::from_diagram(
+            ". . . . .
+             . . . . .
+             . . . . .
+             X X X X .
+             O O . . X",
+        )
+        .unwrap();
+        let a1 = at(&b, 0, 0);
+        assert!(doomed(&b, a1, Color::White));
+        let open = Board::from_diagram(
+            ". . . . .
+             . . . . .
+             . . . . .
+             X X . X .
+             O O . . X",
+        )
+        .unwrap();
+        assert!(!doomed(&open, a1, Color::White), "C1 has C2 and D1");
+        let b2 = Board::from_diagram(
+            ". . . . .
+             . . . . .
+             . . . . .
+             X X X O .
+             O O . X O",
+        )
+        .unwrap();
+        assert!(!doomed(&b2, a1, Color::White), "C1 captures D1");
+        // Not in atari: not doomed.
+        assert!(!doomed(&b2, at(&b, 3, 1), Color::White));
     }
 
     /// The textbook shapes, each on the lower edge of a 9×9 board walled in by two safe
