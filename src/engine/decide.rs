@@ -132,12 +132,21 @@ impl Engine {
             // (KGS, OGS) play resumes, and the weakness with it; an enemy stone that passing
             // leaves dead is a point for the count as it stands.
             let own_only = passing_margin.is_some();
+            // Reading tells an extension that mends a threat from one it answers elsewhere.
+            let nodes = self.opts.params.pass_solve_nodes;
+            let suicide = self.game.rules().suicide;
+            let mut solver = Solver::budgeted(SOLVE_QUESTION_NODES, nodes).until(deadline);
+            let mut lives = |b: &Board, h: Point, first: Color| {
+                let pr = Problem::enclosing(b, h, MAX_REGION_EMPTY).filter(|_| nodes > 0)?;
+                solver.lives(b, &pr, first, suicide)
+            };
             if let Some(m) = mending_move(
                 &report,
                 &self.game,
                 c,
                 own_only,
                 self.opts.params.settled_ownership,
+                &mut lives,
             ) {
                 mv = m;
             }

@@ -274,6 +274,7 @@ pub(super) fn mending_move(
     c: Color,
     own_only: bool,
     settled: f64,
+    lives: &mut dyn FnMut(&Board, Point, Color) -> Option<bool>,
 ) -> Option<Move> {
     let base = report.candidate(Move::Pass).or(report.best())?;
     let board = game.board();
@@ -290,6 +291,10 @@ pub(super) fn mending_move(
         }
         let seen = report.candidate(Move::Play(p));
         let visits = seen.map_or(0, |x| x.visits);
+        if kind == Mend::Extend && extension_waits(report, board, p, c, settled, lives) {
+            log::trace!("{kind:?} at {p:?} ({visits} visits) can wait for its threat");
+            continue;
+        }
         // A race won by reading stands whatever the playouts make of it (read only for a
         // move the search scores below the pass).
         if rated_below_pass(seen, base) && !(kind == Mend::Atari && nets_in_a_race(board, p, c)) {
@@ -306,6 +311,47 @@ pub(super) fn mending_move(
         log::debug!("mending {kind:?} at {p:?} ({visits} visits) rather than passing");
     }
     best.map(|(_, _, p)| Move::Play(p))
+}
+
+/// Whether an extension of `c` at `p` can wait for the threat it mends: `p` is one of the
+/// two liberties of an own chain (and no own chain is in atari there), and for each such
+/// chain the opponent's stone on its other liberty would stand inside `c`'s settled area
+/// (`c` owns the point in `settled` of the search's playouts or more: a prisoner, a point
+/// the threat costs the opponent), and reading shows that the chain lives with the
+/// opponent moving first (`lives`, by a stone of the chain, on a board with a side to move
+/// first; `None`: not read to the end). The answer can come with the threat; the stone
+/// now spends a point of one's own.
+fn extension_waits(
+    report: &Report,
+    board: &Board,
+    p: Point,
+    c: Color,
+    settled: f64,
+    lives: &mut dyn FnMut(&Board, Point, Color) -> Option<bool>,
+) -> bool {
+    let mut heads: Vec<Point> = Vec::new();
+    let mut waits = false;
+    for n in board.neighbors(p) {
+        if board.color_at(n) != Some(c) || heads.contains(&board.chain_head(n)) {
+            continue;
+        }
+        heads.push(board.chain_head(n));
+        if board.atari_liberty(n).is_some() {
+            return false;
+        }
+        let Some((a, b)) = board.two_liberties(n) else {
+            continue;
+        };
+        if a != p && b != p {
+            continue;
+        }
+        let l = if a == p { b } else { a };
+        if report.ownership_for(l, c) < settled || lives(board, n, c.opp()) != Some(true) {
+            return false;
+        }
+        waits = true;
+    }
+    waits
 }
 
 /// Whether the search has seen a move enough (`seen`: 50 visits) to rate it clearly below
@@ -716,6 +762,49 @@ mod tests {
         let mut ownership_sum = vec![0; MAX_POINTS];
         ownership_sum[at.idx()] = black_owns;
         Report::for_tests(Vec::new(), ownership_sum, 100)
+    }
+
+    /// GNU Go's end-of-game suite, case 51: black's A4 has two liberties, A3 and A5, and
+    /// white's stone at A3 would leave A5 short (A4 then joins a chain of two liberties), a
+    /// threat that black's A5 mends. But white's A3 would stand inside black's area, and
+    /// reading shows that A4 lives with white first (black answers at B2): the extension
+    /// waits for the threat, and black fills the dame D6 instead.
+    const WAITS: &str = ". X . X O O O X X
+                         X X X X X O X X .
+                         O O O O O O X . X
+                         X X O . O O O X X
+                         . X X X X O O O O
+                         X O X O X X O O .
+                         . O O O X O O X O
+                         O . O X X O X X O
+                         . X X . X O X . .";
+
+    #[test]
+    fn an_extension_waits_for_a_threat_from_inside_its_own_area_that_reading_answers() {
+        use crate::go::solve::{MAX_REGION_EMPTY, Problem, Solver};
+        let b = Board::from_diagram(WAITS).unwrap();
+        let g = b.geometry();
+        let (a3, a4, a5) = (g.point(0, 2), g.point(0, 3), g.point(0, 4));
+        assert_eq!(mend_kind(&b, a5, Color::Black), Some(Mend::Extend));
+        assert!(threatened(&b, a4, Color::Black));
+        let mut solver = Solver::new();
+        let mut lives = |b: &Board, h: Point, first: Color| {
+            let pr = Problem::enclosing(b, h, MAX_REGION_EMPTY)?;
+            solver.lives(b, &pr, first, false)
+        };
+        let mut unread = |_: &Board, _: Point, _: Color| None;
+        // Black owns A3 in `owned` of 100 playouts net.
+        let waits =
+            |p: Point, owned: i32, lives: &mut dyn FnMut(&Board, Point, Color) -> Option<bool>| {
+                extension_waits(&owned_report(a3, owned), &b, p, Color::Black, 0.9, lives)
+            };
+        assert!(waits(a5, 95, &mut lives));
+        // Where white's stone at A3 would not be a prisoner, the threat gains white
+        // something: mend it now. Nor where reading does not show the chain safe.
+        assert!(!waits(a5, 50, &mut lives));
+        assert!(!waits(a5, 95, &mut unread));
+        // A point that is no liberty of a two-liberty chain: nothing to wait for.
+        assert!(!waits(g.point(3, 5), 95, &mut lives));
     }
 
     #[test]
