@@ -1,10 +1,12 @@
 //! Shortages of liberties at the end of a game (`Engine::decide` under territory rules):
 //! before passing, the move that mends one (a capture that frees a short chain, a chain in
 //! atari that could escape, an own chain the opponent can short of liberties or cut off, a
-//! safe atari that joins an own chain), as GNU Go's end-of-game suite (filllib) asks for;
+//! safe atari that joins an own chain, a safe stone that leaves an enemy chain short of
+//! liberties), as GNU Go's end-of-game suite (filllib) asks for;
 //! and which moves mend nothing, for the pass decision. Reads the board (`go::tactics`) and
 //! the search's ownership (`Report`).
 
+use crate::go::point::EMPTY;
 use crate::go::tactics::{plays_safely, starts_ko, takes_as_ko};
 use crate::go::{Board, Color, Game, Move, Point};
 use crate::search::{Candidate, Report};
@@ -27,6 +29,10 @@ pub(super) enum Mend {
     /// Puts an enemy chain in atari with a stone that keeps two liberties and joins an own
     /// chain.
     Atari,
+    /// Leaves an enemy chain of two liberties near it `threatened` (short of liberties,
+    /// to be mended), with a stone that keeps two liberties and joins an own chain: a
+    /// threat the opponent must answer (`newly_threatened`).
+    Threat,
 }
 
 /// How a stone of `c` at the empty point `p` mends a shortage of liberties, if it does.
@@ -82,7 +88,51 @@ fn mend_kind_saving(
             (a, b) => a.or(b),
         };
     }
+    if kind.is_none() && !newly_threatened(board, p, c).is_empty() {
+        kind = Some(Mend::Threat);
+    }
     kind
+}
+
+/// The enemy chains of two liberties near `p` (next to it, or to an empty point next to
+/// it) that a stone of `c` at `p`, joining an own chain and keeping two liberties
+/// (`plays_safely`), leaves `threatened` where they were not: GNU Go's end-of-game suite
+/// plays such a threat before passing (filllib case 22: black's A7, after which A8 would
+/// put white's A9 and B8 in atari together). One stone of each chain.
+fn newly_threatened(board: &Board, p: Point, c: Color) -> Vec<Point> {
+    let o = c.opp();
+    let joins_own = board
+        .neighbors(p)
+        .into_iter()
+        .any(|n| board.color_at(n) == Some(c));
+    if !joins_own || !plays_safely(board, p, c) {
+        return Vec::new();
+    }
+    let mut near: Vec<Point> = Vec::new();
+    for n in board.neighbors(p) {
+        let around = if board.cell(n) == EMPTY {
+            board.neighbors(n)
+        } else {
+            [n; 4]
+        };
+        for q in around {
+            if board.color_at(q) == Some(o) && board.two_liberties(q).is_some() {
+                let h = board.chain_head(q);
+                if !near.contains(&h) {
+                    near.push(h);
+                }
+            }
+        }
+    }
+    if near.is_empty() {
+        return near;
+    }
+    let mut after = board.clone();
+    after.play(p, c);
+    near.retain(|&h| {
+        after.color_at(h) == Some(o) && !threatened(board, h, o) && threatened(&after, h, o)
+    });
+    near
 }
 
 /// Whether the chain of `o` at `n`, in atari at `p`, gets out by extending there: the
@@ -258,10 +308,11 @@ fn extends_out(board: &Board, l: Point, m: Point, c: Color) -> bool {
 }
 
 /// Under territory rules, instead of a pass while a shortage of liberties remains: a legal
-/// move of the most urgent kind of `Mend` (as `mend_in_play` sees it), the most visited of
-/// that kind, unless the search has seen enough of it (50 visits) to rate it clearly below
-/// its pass (10% of win rate or two points of mean margin; a stone inside one's own
-/// territory costs one). The search itself seldom prefers these moves to a pass, as the
+/// move of the most urgent kind of `Mend` (as `mend_in_play` sees it), of that kind the
+/// best scored of those the search has read or else the most visited, unless the search
+/// has seen enough of it (50 visits) to rate it clearly below
+/// its pass (`rated_below_pass`), and no extension that can wait for its threat
+/// (`extension_waits`, by reading: `lives`). The search itself seldom prefers these moves to a pass, as the
 /// opponent's answer gains nothing either; but a pass leaves the point to the opponent,
 /// who then plays it with tempo, and GNU Go's end-of-game suite (filllib) asks for them
 /// before passing. `own_only` (after the opponent's pass, when connecting a ko gains
@@ -278,7 +329,7 @@ pub(super) fn mending_move(
 ) -> Option<Move> {
     let base = report.candidate(Move::Pass).or(report.best())?;
     let board = game.board();
-    let mut best: Option<(Mend, u64, Point)> = None;
+    let mut best: Option<(MendRank, u64, Point)> = None;
     for p in game.legal_points(c) {
         let Some(kind) = mend_in_play(report, board, p, c, settled) else {
             continue;
@@ -302,12 +353,24 @@ pub(super) fn mending_move(
             continue;
         }
         log::trace!("{kind:?} at {p:?} ({visits} visits)");
-        let rank = (kind, std::cmp::Reverse(visits));
-        if best.is_none_or(|(k, v, _)| rank < (k, std::cmp::Reverse(v))) {
-            best = Some((kind, visits, p));
+        // Of one kind, the move for the most stones (`stake`); then a move the search has
+        // read (`READ_MEND` visits) before one it has not, and of those read the best
+        // scored: visits follow the win rate, which a decided game leaves flat.
+        let read = visits >= READ_MEND;
+        let order = if read {
+            -seen.map_or(0.0, |x| x.mean_margin())
+        } else {
+            -(visits as f64)
+        };
+        let rank = (kind, -f64::from(stake(board, p, c, kind)), !read, order);
+        if best
+            .as_ref()
+            .is_none_or(|(r, _, _)| rank.partial_cmp(r) == Some(std::cmp::Ordering::Less))
+        {
+            best = Some((rank, visits, p));
         }
     }
-    if let Some((kind, visits, p)) = best {
+    if let Some(((kind, ..), visits, p)) = best {
         log::debug!("mending {kind:?} at {p:?} ({visits} visits) rather than passing");
     }
     best.map(|(_, _, p)| Move::Play(p))
@@ -354,13 +417,55 @@ fn extension_waits(
     waits
 }
 
+/// The stones a mend of `kind` at `p` plays for: the largest enemy chain next to `p` of two
+/// liberties or fewer (a capture, an atari), the largest own chain next to it of three or
+/// fewer (an extension, a connection), or the largest enemy chain it leaves short of
+/// liberties (a threat).
+fn stake(board: &Board, p: Point, c: Color, kind: Mend) -> u32 {
+    let largest = |chains: &mut dyn Iterator<Item = Point>| {
+        chains
+            .map(|h| board.chain_walk(h).count() as u32)
+            .max()
+            .unwrap_or(0)
+    };
+    let next_to = |owner: Color, libs: usize| {
+        board
+            .neighbors(p)
+            .into_iter()
+            .filter(move |&n| board.color_at(n) == Some(owner) && board.libs_upto(n, 4) <= libs)
+    };
+    match kind {
+        Mend::Capture | Mend::Take | Mend::Atari => largest(&mut next_to(c.opp(), 2)),
+        Mend::Extend | Mend::Connect => largest(&mut next_to(c, 3)),
+        Mend::Threat => largest(&mut newly_threatened(board, p, c).into_iter()),
+    }
+}
+
+/// How `mending_move` orders the mends, least first: the kind, less the stones at stake
+/// (`stake`), whether the search has not read the move (`READ_MEND`), and less its mean
+/// margin (read) or its visits (not).
+type MendRank = (Mend, f64, bool, f64);
+
+/// Visits after which `mending_move` orders the mends of one kind by the search's mean
+/// margin rather than by visits.
+const READ_MEND: u64 = 50;
+
 /// Whether the search has seen a move enough (`seen`: 50 visits) to rate it clearly below
-/// `pass`, its pass (or its best move): 10% of win rate or two points of mean margin (a
-/// stone inside one's own territory costs one).
+/// `pass`, its pass (or its best move): 10% of win rate, or two points of mean margin (a
+/// stone inside one's own territory costs one), each beyond two standard errors of the
+/// difference. (On a large board with groups unsettled in the playouts, margins spread by
+/// 30 points: a capture that GNU Go's end-of-game suite asks for, filllib case 37, was put
+/// below the pass at 260 visits by 11.5% of win rate, 4 standard errors of noise.)
 pub(super) fn rated_below_pass(seen: Option<&Candidate>, pass: &Candidate) -> bool {
+    let n = |x: &Candidate| x.visits.max(1) as f64;
+    let margin_var = |x: &Candidate| x.score_stdev.powi(2) / n(x);
+    let win_var = |x: &Candidate| x.winrate() * (1.0 - x.winrate()) / n(x);
     seen.is_some_and(|x| {
+        let margin_se = (margin_var(x) + margin_var(pass)).sqrt();
+        let win_se = (win_var(x) + win_var(pass)).sqrt();
         x.visits >= 50
-            && (x.winrate() < pass.winrate() - 0.1 || x.mean_margin() < pass.mean_margin() - 2.0)
+            && (x.winrate() < pass.winrate() - 0.1 - 2.0 * win_se
+                || x.mean_margin() < pass.mean_margin() - 2.0 - 2.0 * margin_se)
     })
 }
 
@@ -388,6 +493,13 @@ pub(super) fn mend_in_play(
     let saves = |n: Point| report.ownership_for(n, c) > -CHAIN_LOST;
     mend_kind_saving(board, p, c, &saves)
         .filter(|&k| k != Mend::Atari || ataris_a_living_chain(report, board, p, c, settled))
+        .filter(|&k| {
+            // A threat to stones that are dead as they stand gains nothing.
+            k != Mend::Threat
+                || newly_threatened(board, p, c)
+                    .into_iter()
+                    .any(|h| report.ownership_for(h, c) < settled)
+        })
 }
 
 /// Whether `c` at `p` puts in atari an enemy chain (of two liberties) that is not already
@@ -762,6 +874,42 @@ mod tests {
         let mut ownership_sum = vec![0; MAX_POINTS];
         ownership_sum[at.idx()] = black_owns;
         Report::for_tests(Vec::new(), ownership_sum, 100)
+    }
+
+    #[test]
+    fn a_stone_that_leaves_an_enemy_chain_short_of_liberties_is_a_threat() {
+        // White's A5 and B4 have two liberties each, A4 and B5. Black's A4 now would be a
+        // stone in atari; after black's A3 it joins A3 and puts both in atari, and white's
+        // B5 then connects them with one liberty: black's A3 is a threat white must answer.
+        let b = Board::from_diagram(
+            "O . O . .
+             . O X O O
+             . X X X O
+             . . . X X
+             . . . . .",
+        )
+        .unwrap();
+        let g = b.geometry();
+        let (a3, a5, b4, e1) = (g.point(0, 2), g.point(0, 4), g.point(1, 3), g.point(4, 0));
+        let threats = newly_threatened(&b, a3, Color::Black);
+        assert!(threats.contains(&b.chain_head(a5)) || threats.contains(&b.chain_head(b4)));
+        assert_eq!(mend_kind(&b, a3, Color::Black), Some(Mend::Threat));
+        // E1 joins black's wall and threatens nothing.
+        assert!(newly_threatened(&b, e1, Color::Black).is_empty());
+        assert_eq!(mend_kind(&b, e1, Color::Black), None);
+        // A threat to stones that are dead as they stand (black owns them in 95 of 100
+        // playouts) gains nothing; to one chain alive of two, it counts.
+        let owned = |points: &[Point]| {
+            let mut ownership_sum = vec![0; MAX_POINTS];
+            for p in points {
+                ownership_sum[p.idx()] = 95;
+            }
+            Report::for_tests(Vec::new(), ownership_sum, 100)
+        };
+        let in_play = |r: &Report| mend_in_play(r, &b, a3, Color::Black, 0.9);
+        assert_eq!(in_play(&owned(&[a5, b4])), None);
+        assert_eq!(in_play(&owned(&[a5])), Some(Mend::Threat));
+        assert_eq!(in_play(&owned(&[])), Some(Mend::Threat));
     }
 
     /// GNU Go's end-of-game suite, case 51: black's A4 has two liberties, A3 and A5, and
