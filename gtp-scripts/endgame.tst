@@ -66,3 +66,14 @@ kgs-rules japanese
 #? [C7]
 61 reg_genmove b
 #? [E7]
+
+# games/threat.sgf (hoshi's own position): every group is settled but for the top left.
+# White's A9 and B8 have two liberties each, A8 and B9. Black's A8 now would stand in
+# atari, but after black's A7 it puts A9 and B8 in atari together, and white's B9 then
+# leaves A9-B9-B8-C9 one liberty (D9): under territory rules black plays the threat A7
+# before passing (`Mend::Threat`; GNU Go 3.8: A7, and D9 for white). Before the threat
+# was a mend (b2e82afb) black passed here at seeds 1 to 5.
+loadsgf games/threat.sgf
+kgs-rules japanese
+70 reg_genmove b
+#? [A7]
