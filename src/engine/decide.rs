@@ -137,7 +137,10 @@ impl Engine {
             let suicide = self.game.rules().suicide;
             let mut solver = Solver::budgeted(SOLVE_QUESTION_NODES, nodes).until(deadline);
             let mut lives = |b: &Board, h: Point, first: Color| {
-                let pr = Problem::enclosing(b, h, MAX_REGION_EMPTY).filter(|_| nodes > 0)?;
+                if nodes == 0 {
+                    return None;
+                }
+                let pr = Problem::enclosing(b, h, MAX_REGION_EMPTY)?;
                 solver.lives(b, &pr, first, suicide)
             };
             if let Some(m) = mending_move(

@@ -6,6 +6,8 @@
 //! and which moves mend nothing, for the pass decision. Reads the board (`go::tactics`) and
 //! the search's ownership (`Report`).
 
+use std::cmp::{Ordering, Reverse};
+
 use crate::go::point::EMPTY;
 use crate::go::tactics::{plays_safely, starts_ko, takes_as_ko};
 use crate::go::{Board, Color, Game, Move, Point};
@@ -308,12 +310,11 @@ fn extends_out(board: &Board, l: Point, m: Point, c: Color) -> bool {
 }
 
 /// Under territory rules, instead of a pass while a shortage of liberties remains: a legal
-/// move of the most urgent kind of `Mend` (as `mend_in_play` sees it), of that kind the
-/// best scored of those the search has read or else the most visited, unless the search
-/// has seen enough of it (50 visits) to rate it clearly below
-/// its pass (`rated_below_pass`), and no extension that can wait for its threat
-/// (`extension_waits`, by reading: `lives`). The search itself seldom prefers these moves to a pass, as the
-/// opponent's answer gains nothing either; but a pass leaves the point to the opponent,
+/// move of the most urgent kind of `Mend` (as `mend_in_play` sees it), ordered within the
+/// kind as `MendRank` says, unless the search has seen enough of it (50 visits) to rate it
+/// clearly below its pass (`rated_below_pass`), and no extension that can wait for its
+/// threat (`extension_waits`, by reading: `lives`). The search itself seldom prefers these
+/// moves to a pass, as the opponent's answer gains nothing either; but a pass leaves the point to the opponent,
 /// who then plays it with tempo, and GNU Go's end-of-game suite (filllib) asks for them
 /// before passing. `own_only` (after the opponent's pass, when connecting a ko gains
 /// nothing): only the kinds that mend an own chain (`Capture`, `Extend`, `Connect`), and
@@ -362,10 +363,10 @@ pub(super) fn mending_move(
         } else {
             -(visits as f64)
         };
-        let rank = (kind, -f64::from(stake(board, p, c, kind)), !read, order);
+        let rank = (kind, Reverse(stake(board, p, c, kind)), !read, order);
         if best
             .as_ref()
-            .is_none_or(|(r, _, _)| rank.partial_cmp(r) == Some(std::cmp::Ordering::Less))
+            .is_none_or(|(r, _, _)| rank.partial_cmp(r) == Some(Ordering::Less))
         {
             best = Some((rank, visits, p));
         }
@@ -441,10 +442,10 @@ fn stake(board: &Board, p: Point, c: Color, kind: Mend) -> u32 {
     }
 }
 
-/// How `mending_move` orders the mends, least first: the kind, less the stones at stake
+/// How `mending_move` orders the mends, least first: the kind, the most stones at stake
 /// (`stake`), whether the search has not read the move (`READ_MEND`), and less its mean
 /// margin (read) or its visits (not).
-type MendRank = (Mend, f64, bool, f64);
+type MendRank = (Mend, Reverse<u32>, bool, f64);
 
 /// Visits after which `mending_move` orders the mends of one kind by the search's mean
 /// margin rather than by visits.

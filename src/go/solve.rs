@@ -362,8 +362,7 @@ impl Solver {
     /// (after no pass, which it could answer with its own to end the line) and nothing
     /// saves it (`doomed`).
     fn leaf(&mut self, pr: &Problem, d: usize, to_move: Color, passes: u8) -> Option<(u32, u32)> {
-        let b = &self.boards[d];
-        if b.color_at(pr.target) != Some(pr.defender) {
+        if self.boards[d].color_at(pr.target) != Some(pr.defender) {
             return Some((0, INF));
         }
         if passes >= 2 || self.pass_alive(pr, d) {
@@ -845,7 +844,7 @@ impl Solver {
     }
 }
 
-/// Whether the chain of `c` at `target`, in atari with `c` to move, is lost whatever its
+/// Whether the chain of `c` at `target`, in atari with `c` to move, is lost whatever `c`
 /// plays: no enemy chain next to it is in atari (a capture that could free it), and
 /// the stone on its liberty captures nothing and would have one liberty or none. (Nothing
 /// else gains it a liberty before the enemy takes it, and the taking cannot repeat an
