@@ -1,14 +1,14 @@
 # Ending the game. games/settled.sgf: every point is settled (black's area above the
 # walls, white's below), komi 0.5, black to move.
 
-# Under territory rules a move inside one's own territory loses a point: pass. Known
-# failure (10): at this script's seed black invades white's three rows (D2) since the
-# false-eye fix in the playouts (2026-11-30); a coin toss at 2,000 playouts: over seeds 1-6
-# run alone black passes at 5 with the fix and at 4 without it (D2 and F2 at seeds 2 and 3).
+# Under territory rules a move inside one's own territory loses a point: pass. Black's
+# invasion of white's three rows (D2), a coin toss at 2,000 playouts from the false-eye fix
+# in the playouts (2026-11-30) on, is a prisoner given since `invasion_ownership`
+# (2026-12-02): a lone stone in a region walled in and owned by the opponent.
 loadsgf games/settled.sgf
 kgs-rules japanese
 10 reg_genmove b
-#? [pass]*
+#? [pass]
 
 # After the opponent passes, passing ends the game with a win: pass.
 kgs-rules chinese

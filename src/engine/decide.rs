@@ -120,8 +120,14 @@ impl Engine {
                 let open = passing_margin.is_none()
                     && open_board(&report, self.game.board(), &self.opts.params);
                 log::debug!("{mv:?} spends a stone; the board is open: {open}");
+                // Nor, in its place, a stone inside one's own region (a point spent,
+                // where the idle move was an invasion of a losing side).
+                let board = self.game.board();
+                let useless = |m: Move| {
+                    idle(m) || matches!(m, Move::Play(p) if fills_own_region(board, p, c))
+                };
                 mv = open
-                    .then(|| next_useful(&report, mv, &self.opts.params, idle))
+                    .then(|| next_useful(&report, mv, &self.opts.params, useless))
                     .flatten()
                     .unwrap_or(Move::Pass);
             }
@@ -293,6 +299,11 @@ impl Engine {
                 "{mv:?} gives a prisoner: the opponent owns the point ({:.2})",
                 -own
             );
+            return true;
+        }
+        let invasion = self.opts.params.invasion_ownership;
+        if invasion <= 1.0 && invades(report, self.game.board(), p, c, invasion) {
+            log::debug!("{mv:?} gives a prisoner: an invasion of a walled-in region");
             return true;
         }
         let best = report.best().map_or(0.5, |b| b.winrate());
@@ -629,25 +640,52 @@ fn stone_dies(
     dies
 }
 
-/// Whether the empty point `p` lies in an empty region whose border is `c`'s stones only.
-fn inside_own_region(board: &Board, p: Point, c: Color) -> bool {
+/// Whether a stone of `c` at the empty point `p` invades: it touches no stone of `c`, and
+/// its empty region, bordered by the opponent's stones only, is owned by the opponent in
+/// `threshold` of the search's playouts or more, on average over its points.
+fn invades(report: &Report, board: &Board, p: Point, c: Color, threshold: f64) -> bool {
+    let o = c.opp();
+    let alone = board
+        .neighbors(p)
+        .into_iter()
+        .all(|n| board.color_at(n) != Some(c));
+    if !alone {
+        return false;
+    }
+    let Some(region) = walled_region(board, p, o) else {
+        return false;
+    };
+    let owned: f64 = region.iter().map(|&q| report.ownership_for(q, o)).sum();
+    owned >= threshold * region.len() as f64
+}
+
+/// The empty region of the empty point `p`, if its border is `c`'s stones only.
+fn walled_region(board: &Board, p: Point, c: Color) -> Option<Vec<Point>> {
     let mut seen = vec![false; MAX_POINTS];
-    let mut stack = vec![p];
+    let mut region = vec![p];
     seen[p.idx()] = true;
-    while let Some(q) = stack.pop() {
+    let mut i = 0;
+    while i < region.len() {
+        let q = region[i];
+        i += 1;
         for n in board.neighbors(q) {
             match board.cell(n) {
                 EMPTY if !seen[n.idx()] => {
                     seen[n.idx()] = true;
-                    stack.push(n);
+                    region.push(n);
                 }
                 EMPTY | EDGE => {}
-                cell if cell != c.cell() => return false,
+                cell if cell != c.cell() => return None,
                 _ => {}
             }
         }
     }
-    true
+    Some(region)
+}
+
+/// Whether the empty point `p` lies in an empty region whose border is `c`'s stones only.
+fn inside_own_region(board: &Board, p: Point, c: Color) -> bool {
+    walled_region(board, p, c).is_some()
 }
 
 #[cfg(test)]
@@ -963,6 +1001,51 @@ mod tests {
         assert!(!e.pass_is_as_good(&report(-0.6, 1000), Color::Black, mv, None));
         // Too few playouts began with the pass to tell.
         assert!(!e.pass_is_as_good(&report(-0.95, 20), Color::Black, mv, None));
+    }
+
+    #[test]
+    fn a_lone_stone_in_a_region_the_opponent_walls_in_and_owns_is_an_invasion() {
+        // As filllib case 42: the search plays into the opponent's walled-in area, where
+        // the playouts' random defence lets an invasion live now and then. White's wall
+        // (column E) walls in the four columns on its right; black's (column C) does not
+        // wall in column D, which touches both.
+        let wall = ". . X . O . . . .\n".repeat(9);
+        let mut e = engine_with(&wall, RuleSet::Japanese, 6.5, Color::Black);
+        let g = e.game.board().geometry();
+        let (inside, by_wall, by_own) = (g.point(6, 4), g.point(5, 4), g.point(3, 4));
+        let region: Vec<Point> = (5..9)
+            .flat_map(|x| (0..9).map(move |y| (x, y)))
+            .map(|(x, y)| g.point(x, y))
+            .collect();
+        let report = |white_owns: f64| {
+            let mut ownership_sum = vec![0; MAX_POINTS];
+            for q in &region {
+                ownership_sum[q.idx()] = (-white_owns * 5000.0) as i32;
+            }
+            let mut played = candidate(4000, 0.5 * 4000.0, 0.0);
+            played.mv = Move::Play(inside);
+            let candidates = vec![played, candidate(1000, 0.5 * 1000.0, 0.0)];
+            Report {
+                elapsed: Duration::from_secs(1),
+                ..Report::for_tests(candidates, ownership_sum, 5000)
+            }
+        };
+        let board = e.game.board();
+        assert!(invades(&report(0.8), board, inside, Color::Black, 0.6));
+        assert!(invades(&report(0.8), board, by_wall, Color::Black, 0.6));
+        // Where the invasion lives often enough, the search decides.
+        assert!(!invades(&report(0.5), board, inside, Color::Black, 0.6));
+        // A stone next to one's own stones extends one's own area: no invasion.
+        assert!(!invades(&report(0.8), board, by_own, Color::Black, 0.6));
+        // For white the region is its own.
+        assert!(!invades(&report(-0.8), board, inside, Color::White, 0.6));
+        // A prisoner given, though below `prisoner_ownership` and in a game the search
+        // does not call decided; off above 1.
+        let mv = Move::Play(inside);
+        assert!(e.gives_a_prisoner(&report(0.8), Color::Black, mv));
+        assert!(!e.gives_a_prisoner(&report(0.5), Color::Black, mv));
+        e.set_param("invasion_ownership", "2").unwrap();
+        assert!(!e.gives_a_prisoner(&report(0.8), Color::Black, mv));
     }
 
     #[test]
