@@ -1005,7 +1005,7 @@ mod tests {
 
     #[test]
     fn a_lone_stone_in_a_region_the_opponent_walls_in_and_owns_is_an_invasion() {
-        // As filllib case 42: the search plays into the opponent's walled-in area, where
+        // As filllib case 3 (white's J2): the search plays into the opponent's walled-in area, where
         // the playouts' random defence lets an invasion live now and then. White's wall
         // (column E) walls in the four columns on its right; black's (column C) does not
         // wall in column D, which touches both.
