@@ -16,7 +16,8 @@ use crate::search::{Candidate, Report};
 /// What a move does about a shortage of liberties, in order of urgency (`mending_move`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(super) enum Mend {
-    /// Captures an enemy chain in atari next to an own chain of one or two liberties.
+    /// Captures an enemy chain in atari next to an own chain in atari, or of two liberties
+    /// that the opponent can atari safely (`touches_chain_in_reach`).
     Capture,
     /// Captures an enemy chain in atari that could get out of atari by extending (left
     /// alone, the opponent saves it with tempo; a chain that stays in atari when it
@@ -66,7 +67,7 @@ fn mend_kind_saving(
             if board.atari_liberty(n) == Some(p) {
                 // The captured chain frees an own chain short of liberties (unless the
                 // capture can wait: `capture_waits`), or could get out (`gets_out`).
-                if touches_short_chain(board, n, c, 2) && !capture_waits(board, n, p, c) {
+                if touches_chain_in_reach(board, n, c) && !capture_waits(board, n, p, c) {
                     Some(Mend::Capture)
                 } else if gets_out(board, n, p, owner) {
                     Some(Mend::Take)
@@ -139,8 +140,8 @@ fn newly_threatened(board: &Board, p: Point, c: Color) -> Vec<Point> {
 
 /// Whether the chain of `o` at `n`, in atari at `p`, gets out by extending there: the
 /// extension keeps two liberties (`plays_safely`) and joins another chain of `o`, or
-/// reaches three liberties, or touches a chain of the other colour with two liberties or
-/// fewer (a race with tempo). A chain that only stretches to two liberties on its own,
+/// reaches three liberties, or touches a chain of the other colour that it can then put
+/// in atari safely (`touches_chain_in_reach`: a race with tempo). A chain that only stretches to two liberties on its own,
 /// threatening nothing, stays inside the enemy's area, to be taken later.
 fn gets_out(board: &Board, n: Point, p: Point, o: Color) -> bool {
     if !plays_safely(board, p, o) {
@@ -155,10 +156,10 @@ fn gets_out(board: &Board, n: Point, p: Point, o: Color) -> bool {
         return true;
     }
     // Two liberties on its own: out only with tempo, against an enemy chain it then
-    // touches with two liberties or fewer.
+    // touches and can atari.
     let mut after = board.clone();
     after.play(p, o);
-    touches_short_chain(&after, p, o.opp(), 2)
+    touches_chain_in_reach(&after, p, o.opp())
 }
 
 /// Whether `c`'s capture at `p` of the enemy chain at `n` (in atari there) can wait: no own
@@ -616,6 +617,22 @@ fn nets_in_a_race(board: &Board, p: Point, c: Color) -> bool {
     })
 }
 
+/// Whether the enemy chain at `n` touches a chain of `c` in atari, or of two liberties
+/// that the opponent can take one of safely (`plays_safely`, or as the start of a ko): an
+/// atari with tempo. A short chain the opponent cannot atari (filllib case 40: every
+/// liberty a self-atari or no move) loses nothing while the enemy chain waits.
+fn touches_chain_in_reach(board: &Board, n: Point, c: Color) -> bool {
+    let o = c.opp();
+    touching_chains(board, n, c).into_iter().any(|h| {
+        board.atari_liberty(h).is_some()
+            || board.two_liberties(h).is_some_and(|(a, b)| {
+                [a, b]
+                    .into_iter()
+                    .any(|l| starts_ko(board, l, o) || plays_safely(board, l, o))
+            })
+    })
+}
+
 /// Whether the enemy chain at `n` touches a chain of `c` with `libs` liberties or fewer
 /// (`libs` ≤ 3).
 fn touches_short_chain(board: &Board, n: Point, c: Color, libs: usize) -> bool {
@@ -731,8 +748,9 @@ mod tests {
         let at = |x, y| g.point(x, y);
         // Black extends out of atari to three liberties.
         assert_eq!(mend_kind(&b, at(3, 2), Color::Black), Some(Mend::Extend));
-        // White captures there, freeing A3 (two liberties).
-        assert_eq!(mend_kind(&b, at(3, 2), Color::White), Some(Mend::Capture));
+        // White captures there: the chain could get out (a take). Freeing A3 (two
+        // liberties) is no reason: black cannot put it in atari without a self-atari.
+        assert_eq!(mend_kind(&b, at(3, 2), Color::White), Some(Mend::Take));
         // Black A4 or A2 would put A3 in atari but leave itself one liberty: no.
         assert_eq!(mend_kind(&b, at(0, 1), Color::Black), None);
         assert_eq!(mend_kind(&b, at(0, 3), Color::Black), None);
@@ -1143,6 +1161,34 @@ mod tests {
         let b = Board::from_diagram(&diagram('X')).unwrap();
         assert!(!capture_waits(&b, f7, g7, Color::White));
         assert_eq!(mend_kind(&b, g7, Color::White), Some(Mend::Capture));
+    }
+
+    #[test]
+    fn a_capture_frees_only_a_short_chain_the_opponent_can_atari() {
+        // White B4 is in atari at B3, next to black A4 and B5 of two liberties each. With
+        // black at A2, white's A3 and C5 are self-ataris and A5 no move: neither can be
+        // put in atari, and white's B3 (two liberties, A3 and C3) gets nowhere. The
+        // capture gains nothing before the count (filllib case 40). Without A2, white A3
+        // keeps two liberties and ataris A4: capture now.
+        let diagram = |a2: char| {
+            format!(
+                ". X . . .
+                 X O X . .
+                 . . . X .
+                 {a2} X X . .
+                 . . . . ."
+            )
+        };
+        let b = Board::from_diagram(&diagram('X')).unwrap();
+        let g = b.geometry();
+        let (b3, b4) = (g.point(1, 2), g.point(1, 3));
+        assert!(touches_short_chain(&b, b4, Color::Black, 2));
+        assert!(!touches_chain_in_reach(&b, b4, Color::Black));
+        assert!(!gets_out(&b, b4, b3, Color::White));
+        assert_eq!(mend_kind(&b, b3, Color::Black), None);
+        let b = Board::from_diagram(&diagram('.')).unwrap();
+        assert!(touches_chain_in_reach(&b, b4, Color::Black));
+        assert_eq!(mend_kind(&b, b3, Color::Black), Some(Mend::Capture));
     }
 
     #[test]
