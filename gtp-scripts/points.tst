@@ -156,3 +156,15 @@ loadsgf games/dead_extension.sgf 54
 kgs-rules japanese
 80 reg_genmove w
 #? [pass]
+
+# A capture that frees nothing (after filllib case 40): white's E8, in atari at E7 inside
+# black's area, could extend there to two liberties, but that joins nothing, and the black
+# stone beside it with two liberties (E9) cannot be put in atari (D9 and F9 are
+# self-ataris for white). The stone is dead as it stands, and taking it spends a point of
+# black's territory, which here loses the game: black passes, as GNU Go 3.8 does. Before
+# `touches_chain_in_reach` (2026-12-04) black took it at 2,000 playouts at seeds 3, 5
+# and 6 of 1-6, as a capture freeing a chain of two liberties.
+loadsgf games/idle_capture.sgf
+kgs-rules japanese
+90 reg_genmove b
+#? [pass]
