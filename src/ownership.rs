@@ -64,6 +64,14 @@ impl Judged {
         }
     }
 
+    /// Ownership of a stone of colour `c` at `p` after the first move of its own side.
+    fn after_own_first(&self, p: Point, c: Color) -> f64 {
+        match c {
+            Color::Black => self.black_first[p.idx()],
+            Color::White => self.white_first[p.idx()],
+        }
+    }
+
     /// Whether the stone of colour `c` at `p` is dead from `view`.
     fn dead(&self, p: Point, c: Color, view: View) -> bool {
         let sign = if c == Color::Black { 1.0 } else { -1.0 };
@@ -71,6 +79,7 @@ impl Judged {
         match view {
             View::Average => lost_on_average,
             View::Rules => lost_on_average || sign * self.for_stone(p, c) < 0.0,
+            View::Settled => lost_on_average && sign * self.after_own_first(p, c) < 0.0,
         }
     }
 }
@@ -89,6 +98,10 @@ pub enum View {
     /// games against GNU Go against 68 of 72, no loss traced to it and no gain shown;
     /// `matches/2026-12-02-judge-opponent-first/`.)
     Average,
+    /// Dead only where lost on average and after its own side's best first move too: a
+    /// group that no move of its owner saves now, for the moves of a game that goes on
+    /// (`engine::decide`'s territory as judged late in a game).
+    Settled,
 }
 
 /// Ownership from two searches within half of `limits` each, one with each side to move

@@ -4,7 +4,8 @@
 //! territory rules pass rather than give a prisoner (a stone where the opponent owns the
 //! point in nearly every playout), fill one's own territory, play a stone into a group
 //! whose fate reading settles (`go::solve`, with `pass_solve_nodes`), or in a decided game
-//! a move the search scores no better than its pass; in the cleanup phase pass
+//! a move the search scores no better than its pass, or, late in the game, a stone inside
+//! either side's territory as the dead stones are judged; in the cleanup phase pass
 //! once no dead enemy stone is left; resign a game lost for several moves. Dead stones
 //! come from `ownership`, moves from `search`, mending moves before a pass from `mend`,
 //! and then, where it would still pass under territory rules, a dame or the backfill
@@ -13,7 +14,7 @@
 use std::time::{Duration, Instant};
 
 use super::dame::dame_move;
-use super::mend::{mend_in_play, mending_move};
+use super::mend::{against_judged_dead, mend_in_play, mending_move};
 use super::{Decision, Engine};
 use crate::go::point::{EDGE, EMPTY, MAX_POINTS};
 use crate::go::solve::{
@@ -75,7 +76,16 @@ impl Engine {
         } else {
             1.0
         };
-        let search_share = if cleanup { 0.7 } else { read_share };
+        // Late in a game under territory rules the judgement of the dead stones
+        // (`judged_territory`) may follow a decided search: it gets `JUDGE_SHARE`.
+        let late = territory && !cleanup && late_game(self.game.board());
+        let search_share = if cleanup {
+            0.7
+        } else if late {
+            read_share - JUDGE_SHARE
+        } else {
+            read_share
+        };
         // The search of a move to play adapts the komi when winning (`dynkomi::adapts`),
         // so that a won game is played for points; analysis does not.
         self.searcher.set_adaptive(!cleanup);
@@ -108,13 +118,43 @@ impl Engine {
             }
         }
         let deadline = limits.time.map(|t| started + t);
+        // In a decided game late under territory rules, the dead stones as the count
+        // would judge them now: a stone inside either side's territory then spends a
+        // point or gives a prisoner, where the search's playouts, unsure of a group's
+        // fate, may still rate it above the pass.
+        let judged = (late && report.best().is_some_and(|b| decided(b.winrate()))).then(|| {
+            let seed = self.next_seed();
+            let judge_limits = Limits {
+                playouts: Some(
+                    limits
+                        .playouts
+                        .unwrap_or(status_playouts)
+                        .min(status_playouts),
+                ),
+                time: left(read_share).time,
+            };
+            let st = ownership::statuses(
+                &self.game,
+                judge_limits,
+                seed,
+                &self.opts.params,
+                ownership::View::Settled,
+            );
+            log::debug!(
+                "judged late in a decided game: {} dead stones, {} in seki",
+                st.dead.len(),
+                st.seki.len()
+            );
+            log::trace!("judged dead: {:?}", st.dead);
+            st
+        });
         if !cleanup && territory {
             // Under territory rules a stone given away or spent inside a settled area
             // costs a point: pass, unless the board is still open, where a pass hands the
             // opponent a whole move; then the next move that is not itself idle.
             let idle = |m: Move| {
                 self.gives_a_prisoner(&report, c, m)
-                    || self.pass_is_as_good(&report, c, m, deadline)
+                    || self.pass_is_as_good(&report, c, m, deadline, judged.as_ref())
             };
             if idle(mv) {
                 let open = passing_margin.is_none()
@@ -155,6 +195,7 @@ impl Engine {
                 c,
                 own_only,
                 self.opts.params.settled_ownership,
+                judged.as_ref(),
                 &mut lives,
             ) {
                 mv = m;
@@ -206,14 +247,17 @@ impl Engine {
     /// a point spent or a prisoner given) and mends nothing (`mend_in_play`), or in a
     /// decided game the search scores it no better than the pass, or it lies in the
     /// problem of a walled-in group whose fate reading settles (`idle_in_settled_problem`,
-    /// on with `pass_solve_nodes` above 0). A stone that saves an own chain in atari is not a
-    /// filling move: it mends a weakness.
+    /// on with `pass_solve_nodes` above 0), or, late in a decided game, it lies in either
+    /// side's territory as the judgement of the dead stones (`judged`, `View::Settled`)
+    /// counts it (`judged_territory`) and mends nothing but against stones judged dead. A
+    /// stone that saves an own chain in atari is not a filling move: it mends a weakness.
     fn pass_is_as_good(
         &self,
         report: &Report,
         c: Color,
         mv: Move,
         deadline: Option<Instant>,
+        judged: Option<&ownership::Statuses>,
     ) -> bool {
         let Move::Play(p) = mv else {
             return false;
@@ -259,12 +303,34 @@ impl Engine {
                     deadline,
                 )
         };
+        // Not a capture of stones the judgement leaves alive (filllib case 15: white's
+        // P19 takes five black stones in atari, inside black's wall), nor a stone next to
+        // an own chain of two liberties or fewer (case 21: white's B9 or D9, either side of
+        // C9, against black's tricks there), which the judgement does not read.
+        let in_judged_territory = || {
+            judged.is_some_and(|st| {
+                judged_territory(board, p, st).is_some()
+                    && !board
+                        .neighbors(p)
+                        .into_iter()
+                        .any(|n| board.color_at(n) == Some(c) && board.libs_upto(n, 3) <= 2)
+                    && !board.neighbors(p).into_iter().any(|n| {
+                        board.color_at(n) == Some(c.opp())
+                            && board.atari_liberty(n) == Some(p)
+                            && !st.dead.contains(&n)
+                    })
+                    && mend_in_play(report, board, p, c, params.settled_ownership)
+                        .is_none_or(|k| against_judged_dead(board, p, c, k, st))
+            })
+        };
         let why = if !pass_ok {
             None
         } else if fills_own_region(board, p, c) {
             Some("fills its own region")
         } else if settled() {
             Some("lands on a settled point")
+        } else if in_judged_territory() {
+            Some("lies in territory as the dead stones are judged")
         } else if scores_no_better() {
             Some("scores no better than the pass")
         } else if read_idle() {
@@ -405,6 +471,57 @@ fn taken_at_once(board: &Board, p: Point, c: Color) -> bool {
     after
         .atari_liberty(p)
         .is_some_and(|take| plays_safely(&after, take, c.opp()))
+}
+
+/// The share of a move's time that the judgement of the dead stones gets late in a game
+/// under territory rules (`late_game`), taken from the search's.
+const JUDGE_SHARE: f64 = 0.25;
+
+/// Whether fewer than half of the board's points are empty: late enough in a game for the
+/// dead stones to be judged before a move (`judged_territory`).
+fn late_game(board: &Board) -> bool {
+    let points = board.size() * board.size();
+    board.empty_count() * 2 < points
+}
+
+/// The colour whose territory the empty point `p` lies in as the count would have it with
+/// the dead stones of `st` taken off: the region of empty points and dead stones through
+/// `p` touches living stones of that colour only, none of them in seki, and holds no dead
+/// stone of that colour. `None` for a dame, a region of both colours, or one next to a
+/// seki.
+pub(super) fn judged_territory(board: &Board, p: Point, st: &ownership::Statuses) -> Option<Color> {
+    let mut dead = vec![false; MAX_POINTS];
+    for &q in &st.dead {
+        dead[q.idx()] = true;
+    }
+    let mut seen = vec![false; MAX_POINTS];
+    let mut stack = vec![p];
+    seen[p.idx()] = true;
+    let mut border: Option<Color> = None;
+    let mut dead_colours = [false; 2];
+    while let Some(q) = stack.pop() {
+        if let Some(c) = board.color_at(q) {
+            dead_colours[c.index()] = true;
+        }
+        for n in board.neighbors(q) {
+            if board.cell(n) == EDGE || seen[n.idx()] {
+                continue;
+            }
+            match board.color_at(n) {
+                Some(c) if !dead[n.idx()] => {
+                    if st.seki.contains(&n) || border.is_some_and(|b| b != c) {
+                        return None;
+                    }
+                    border = Some(c);
+                }
+                _ => {
+                    seen[n.idx()] = true;
+                    stack.push(n);
+                }
+            }
+        }
+    }
+    border.filter(|b| !dead_colours[b.index()])
 }
 
 /// Whether a win rate makes the game decided (above 90% or under 10%): the score is what
@@ -850,6 +967,7 @@ mod tests {
             &report((0.003, -67.0), (0.009, -65.0)),
             Color::Black,
             mv,
+            None,
             None
         ));
         // The move scores better: play it.
@@ -857,10 +975,17 @@ mod tests {
             &report((0.003, -60.0), (0.009, -65.0)),
             Color::Black,
             mv,
+            None,
             None
         ));
         // Not decided: the win rate, not the score, decides, and the point is unsettled.
-        assert!(!e.pass_is_as_good(&report((0.4, -2.0), (0.39, -1.0)), Color::Black, mv, None));
+        assert!(!e.pass_is_as_good(
+            &report((0.4, -2.0), (0.39, -1.0)),
+            Color::Black,
+            mv,
+            None,
+            None
+        ));
         // With the solver on, reading settles it: white's column J is a straight nine
         // that lives whoever moves first, so J5 is a stone given away whatever the search
         // scores, decided or not.
@@ -869,9 +994,16 @@ mod tests {
             &report((0.003, -60.0), (0.009, -65.0)),
             Color::Black,
             mv,
+            None,
             None
         ));
-        assert!(e.pass_is_as_good(&report((0.4, -2.0), (0.39, -1.0)), Color::Black, mv, None));
+        assert!(e.pass_is_as_good(
+            &report((0.4, -2.0), (0.39, -1.0)),
+            Color::Black,
+            mv,
+            None,
+            None
+        ));
         // A point of a problem that reading does not settle is left to the search: black's
         // group around the straight three C1 D1 E1 lives or dies by who moves first.
         let unsettled = walled(
@@ -995,12 +1127,62 @@ mod tests {
         };
         let mv = Move::Play(p);
         // White owns it whoever moves first: a prisoner given, passed.
-        assert!(e.pass_is_as_good(&report(-0.95, 1000), Color::Black, mv, None));
+        assert!(e.pass_is_as_good(&report(-0.95, 1000), Color::Black, mv, None, None));
         // When black passes, white owns it in only 60% of the playouts: the point is
         // white's because the search's own line plays there, not settled.
-        assert!(!e.pass_is_as_good(&report(-0.6, 1000), Color::Black, mv, None));
+        assert!(!e.pass_is_as_good(&report(-0.6, 1000), Color::Black, mv, None, None));
         // Too few playouts began with the pass to tell.
-        assert!(!e.pass_is_as_good(&report(-0.95, 20), Color::Black, mv, None));
+        assert!(!e.pass_is_as_good(&report(-0.95, 20), Color::Black, mv, None, None));
+    }
+
+    #[test]
+    fn judged_territory_counts_regions_with_the_dead_stones_taken_off() {
+        // Black's corner A5-B5-A4 holds white's B4; white's E5-E4 and E2-E1 are white's;
+        // A1-C2 touches both walls.
+        let b = Board::from_diagram(
+            ". . X O .
+             . O X O .
+             X X X O O
+             . . . O .
+             . . . O .",
+        )
+        .unwrap();
+        let g = b.geometry();
+        let (a5, b4, c5, e5, e1, a1) = (
+            g.point(0, 4),
+            g.point(1, 3),
+            g.point(2, 4),
+            g.point(4, 4),
+            g.point(4, 0),
+            g.point(0, 0),
+        );
+        let judged = |dead: Vec<Point>, seki: Vec<Point>| ownership::Statuses {
+            dead,
+            seki,
+            ..ownership::Statuses::default()
+        };
+        let st = judged(vec![b4], vec![]);
+        assert_eq!(judged_territory(&b, a5, &st), Some(Color::Black));
+        assert_eq!(judged_territory(&b, e5, &st), Some(Color::White));
+        assert_eq!(judged_territory(&b, e1, &st), Some(Color::White));
+        assert_eq!(judged_territory(&b, a1, &st), None);
+        // B4 alive: the corner touches both colours.
+        assert_eq!(judged_territory(&b, a5, &judged(vec![], vec![])), None);
+        // Next to a seki: no territory.
+        assert_eq!(judged_territory(&b, a5, &judged(vec![b4], vec![c5])), None);
+        // A dead stone of the wall's own colour inside: no territory either.
+        let own_dead = Board::from_diagram(
+            ". . X O .
+             . X X O .
+             X X X O O
+             . . . O .
+             . . . O .",
+        )
+        .unwrap();
+        assert_eq!(
+            judged_territory(&own_dead, a5, &judged(vec![b4], vec![])),
+            None
+        );
     }
 
     #[test]

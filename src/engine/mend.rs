@@ -8,9 +8,11 @@
 
 use std::cmp::{Ordering, Reverse};
 
+use super::decide::judged_territory;
 use crate::go::point::EMPTY;
 use crate::go::tactics::{plays_safely, starts_ko, takes_as_ko};
 use crate::go::{Board, Color, Game, Move, Point};
+use crate::ownership::Statuses;
 use crate::search::{Candidate, Report};
 
 /// What a move does about a shortage of liberties, in order of urgency (`mending_move`).
@@ -327,6 +329,7 @@ pub(super) fn mending_move(
     c: Color,
     own_only: bool,
     settled: f64,
+    judged: Option<&Statuses>,
     lives: &mut dyn FnMut(&Board, Point, Color) -> Option<bool>,
 ) -> Option<Move> {
     let base = report.candidate(Move::Pass).or(report.best())?;
@@ -336,6 +339,10 @@ pub(super) fn mending_move(
         let Some(kind) = mend_in_play(report, board, p, c, settled) else {
             continue;
         };
+        if judged.is_some_and(|st| against_judged_dead(board, p, c, kind, st)) {
+            log::trace!("{kind:?} at {p:?} plays against stones judged dead");
+            continue;
+        }
         if own_only
             && (!matches!(kind, Mend::Capture | Mend::Extend | Mend::Connect)
                 || takes_as_ko(board, p, c))
@@ -376,6 +383,37 @@ pub(super) fn mending_move(
         log::debug!("mending {kind:?} at {p:?} ({visits} visits) rather than passing");
     }
     best.map(|(_, _, p)| Move::Play(p))
+}
+
+/// Whether a mend of `kind` by `c` at `p` plays only against enemy stones that the
+/// judgement of the dead stones (`st`) finds dead, at a point inside territory as it
+/// counts (`judged_territory`): a take, an atari or a threat (not a capture, which frees
+/// an own chain), whose targets are all dead. They stay dead without the stone, which
+/// spends a point (filllib case 6: white's J2, which takes black's J3 as a ko inside
+/// white's area, where every black stone is dead).
+pub(super) fn against_judged_dead(
+    board: &Board,
+    p: Point,
+    c: Color,
+    kind: Mend,
+    st: &Statuses,
+) -> bool {
+    let targets: Vec<Point> = match kind {
+        Mend::Take | Mend::Atari => board
+            .neighbors(p)
+            .into_iter()
+            .filter(|&n| board.color_at(n) == Some(c.opp()) && board.libs_upto(n, 3) <= 2)
+            .collect(),
+        Mend::Threat => newly_threatened(board, p, c),
+        Mend::Capture | Mend::Extend | Mend::Connect => return false,
+    };
+    // A race that the atari wins outright is won by playing it.
+    if kind == Mend::Atari && nets_in_a_race(board, p, c) {
+        return false;
+    }
+    !targets.is_empty()
+        && targets.iter().all(|t| st.dead.contains(t))
+        && judged_territory(board, p, st).is_some()
 }
 
 /// Whether an extension of `c` at `p` can wait for the threat it mends: `p` is one of the
@@ -1189,6 +1227,48 @@ mod tests {
         let b = Board::from_diagram(&diagram('.')).unwrap();
         assert!(touches_chain_in_reach(&b, b4, Color::Black));
         assert_eq!(mend_kind(&b, b3, Color::Black), Some(Mend::Capture));
+    }
+
+    #[test]
+    fn a_take_or_atari_of_stones_judged_dead_in_territory_is_no_mend() {
+        // White's B4 (liberties A4, B5) inside black's corner: black's B5 ataris it.
+        let b = Board::from_diagram(
+            ". . X O .
+             . O X O .
+             X X X O O
+             . . . O .
+             . . . O .",
+        )
+        .unwrap();
+        let g = b.geometry();
+        let (b5, b4) = (g.point(1, 4), g.point(1, 3));
+        let judged = |dead: Vec<Point>| Statuses {
+            dead,
+            ..Statuses::default()
+        };
+        assert_eq!(mend_kind(&b, b5, Color::Black), Some(Mend::Atari));
+        assert!(against_judged_dead(
+            &b,
+            b5,
+            Color::Black,
+            Mend::Atari,
+            &judged(vec![b4])
+        ));
+        // Alive as judged, or a capture (which frees an own chain): a mend.
+        assert!(!against_judged_dead(
+            &b,
+            b5,
+            Color::Black,
+            Mend::Atari,
+            &judged(vec![])
+        ));
+        assert!(!against_judged_dead(
+            &b,
+            b5,
+            Color::Black,
+            Mend::Capture,
+            &judged(vec![b4])
+        ));
     }
 
     #[test]
