@@ -77,8 +77,12 @@ impl Engine {
             1.0
         };
         // Late in a game under territory rules the judgement of the dead stones
-        // (`judged_territory`) may follow a decided search: it gets `JUDGE_SHARE`.
-        let late = territory && !cleanup && late_game(self.game.board());
+        // (`judged_territory`) may follow a decided search: it gets `JUDGE_SHARE`, unless
+        // the last search found the game undecided (then the search keeps its time).
+        let late = territory
+            && !cleanup
+            && late_game(self.game.board())
+            && self.last_decided != Some(false);
         let search_share = if cleanup {
             0.7
         } else if late {
@@ -122,24 +126,15 @@ impl Engine {
         // would judge them now: a stone inside either side's territory then spends a
         // point or gives a prisoner, where the search's playouts, unsure of a group's
         // fate, may still rate it above the pass.
-        let judged = (late && report.best().is_some_and(|b| decided(b.winrate()))).then(|| {
-            let seed = self.next_seed();
-            let judge_limits = Limits {
-                playouts: Some(
-                    limits
-                        .playouts
-                        .unwrap_or(status_playouts)
-                        .min(status_playouts),
-                ),
-                time: left(read_share).time,
-            };
-            let st = ownership::statuses(
-                &self.game,
-                judge_limits,
-                seed,
-                &self.opts.params,
-                ownership::View::Settled,
-            );
+        let now_decided = report.best().is_some_and(|b| decided(b.winrate()));
+        if !cleanup {
+            self.last_decided = Some(now_decided);
+        }
+        let judged = (late && now_decided).then(|| {
+            let playouts = limits
+                .playouts
+                .map_or(status_playouts, |n| n.min(status_playouts));
+            let st = self.judge(playouts, left(read_share).time, ownership::View::Settled);
             log::debug!(
                 "judged late in a decided game: {} dead stones, {} in seki",
                 st.dead.len(),
@@ -211,19 +206,8 @@ impl Engine {
         }
         if cleanup && mv != Move::Pass {
             // In cleanup, pass once no dead opponent stones remain.
-            let seed = self.next_seed();
             let spare = limits.time.map(|t| t.saturating_sub(started.elapsed()));
-            let st_limits = Limits {
-                playouts: Some(self.opts.status_playouts),
-                time: spare,
-            };
-            let st = ownership::statuses(
-                &self.game,
-                st_limits,
-                seed,
-                &self.opts.params,
-                ownership::View::Rules,
-            );
+            let st = self.judge(status_playouts, spare, ownership::View::Rules);
             let opponent_dead = st
                 .dead
                 .iter()
@@ -237,6 +221,22 @@ impl Engine {
             .unwrap_or(Decision::Play(mv));
         self.charge(c, started, limits.time, before);
         (decision, Some(report))
+    }
+
+    /// The dead stones of the current position as `view` judges them, within `playouts`
+    /// and `time` (`ownership::statuses`, with the engine's next seed).
+    fn judge(
+        &mut self,
+        playouts: u64,
+        time: Option<Duration>,
+        view: ownership::View,
+    ) -> ownership::Statuses {
+        let seed = self.next_seed();
+        let limits = Limits {
+            playouts: Some(playouts),
+            time,
+        };
+        ownership::statuses(&self.game, limits, seed, &self.opts.params, view)
     }
 
     /// Whether `mv` spends a stone for nothing while passing does about as well in the
@@ -806,7 +806,7 @@ fn inside_own_region(board: &Board, p: Point, c: Color) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::go::solve::fixtures::walled;
     use crate::go::{RuleSet, Rules};
@@ -1135,18 +1135,17 @@ mod tests {
         assert!(!e.pass_is_as_good(&report(-0.95, 20), Color::Black, mv, None, None));
     }
 
+    /// Black's corner A5-B5-A4 holds white's B4; white's E5-E4 and E2-E1 are white's;
+    /// A1-C2 touches both walls.
+    pub(in crate::engine) const JUDGED_CORNER: &str = ". . X O .
+                                                  . O X O .
+                                                  X X X O O
+                                                  . . . O .
+                                                  . . . O .";
+
     #[test]
     fn judged_territory_counts_regions_with_the_dead_stones_taken_off() {
-        // Black's corner A5-B5-A4 holds white's B4; white's E5-E4 and E2-E1 are white's;
-        // A1-C2 touches both walls.
-        let b = Board::from_diagram(
-            ". . X O .
-             . O X O .
-             X X X O O
-             . . . O .
-             . . . O .",
-        )
-        .unwrap();
+        let b = Board::from_diagram(JUDGED_CORNER).unwrap();
         let g = b.geometry();
         let (a5, b4, c5, e5, e1, a1) = (
             g.point(0, 4),

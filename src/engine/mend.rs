@@ -387,10 +387,11 @@ pub(super) fn mending_move(
 
 /// Whether a mend of `kind` by `c` at `p` plays only against enemy stones that the
 /// judgement of the dead stones (`st`) finds dead, at a point inside territory as it
-/// counts (`judged_territory`): a take, an atari or a threat (not a capture, which frees
-/// an own chain), whose targets are all dead. They stay dead without the stone, which
-/// spends a point (filllib case 6: white's J2, which takes black's J3 as a ko inside
-/// white's area, where every black stone is dead).
+/// counts (`judged_territory`): a take, an atari or a threat whose targets are all dead,
+/// or an extension or connection of own chains that only dead enemy chains touch (not a
+/// capture, which frees an own chain from the living). They stay dead without the stone,
+/// which spends a point (filllib case 6: white's J2, which takes black's J3 as a ko
+/// inside white's area, where every black stone is dead).
 pub(super) fn against_judged_dead(
     board: &Board,
     p: Point,
@@ -405,7 +406,19 @@ pub(super) fn against_judged_dead(
             .filter(|&n| board.color_at(n) == Some(c.opp()) && board.libs_upto(n, 3) <= 2)
             .collect(),
         Mend::Threat => newly_threatened(board, p, c),
-        Mend::Capture | Mend::Extend | Mend::Connect => return false,
+        // The enemy chains around the own chains it mends: dead as judged, they cannot
+        // carry out the threat and live (filllib case 23: white's D1, extending C1 next to
+        // black's dead A2-C3).
+        Mend::Extend | Mend::Connect => {
+            let mut around: Vec<Point> = Vec::new();
+            for n in board.neighbors(p) {
+                if board.color_at(n) == Some(c) && board.libs_upto(n, 4) <= 3 {
+                    around.extend(touching_chains(board, n, c.opp()));
+                }
+            }
+            around
+        }
+        Mend::Capture => return false,
     };
     // A race that the atari wins outright is won by playing it.
     if kind == Mend::Atari && nets_in_a_race(board, p, c) {
@@ -1232,14 +1245,7 @@ mod tests {
     #[test]
     fn a_take_or_atari_of_stones_judged_dead_in_territory_is_no_mend() {
         // White's B4 (liberties A4, B5) inside black's corner: black's B5 ataris it.
-        let b = Board::from_diagram(
-            ". . X O .
-             . O X O .
-             X X X O O
-             . . . O .
-             . . . O .",
-        )
-        .unwrap();
+        let b = Board::from_diagram(crate::engine::decide::tests::JUDGED_CORNER).unwrap();
         let g = b.geometry();
         let (b5, b4) = (g.point(1, 4), g.point(1, 3));
         let judged = |dead: Vec<Point>| Statuses {

@@ -92,6 +92,9 @@ pub struct Engine {
     reported: [bool; 2],
     pending: [Option<(Remaining, f64)>; 2],
     low_winrate_moves: u32,
+    /// Whether the last search of a move found the game decided (`decide`); `None` before
+    /// the first in this position's line (a new game, a loaded one).
+    last_decided: Option<bool>,
     searches: u64,
     /// The side that resigned in the current game, if any.
     resigned: Option<Color>,
@@ -111,6 +114,7 @@ impl Engine {
             reported: [false; 2],
             pending: [None; 2],
             low_winrate_moves: 0,
+            last_decided: None,
             searches: 0,
             resigned: None,
             searcher: Searcher::new(search::Config {
@@ -139,6 +143,7 @@ impl Engine {
         self.game = game;
         self.searcher.clear();
         self.low_winrate_moves = 0;
+        self.last_decided = None;
         self.resigned = None;
     }
 
