@@ -391,7 +391,8 @@ pub(super) fn mending_move(
 /// or an extension or connection of own chains that only dead enemy chains touch (not a
 /// capture, which frees an own chain from the living). They stay dead without the stone,
 /// which spends a point (filllib case 6: white's J2, which takes black's J3 as a ko
-/// inside white's area, where every black stone is dead).
+/// inside white's area, where every black stone is dead). And an atari or a threat from
+/// a stone that joins only own stones judged dead, wherever it stands.
 pub(super) fn against_judged_dead(
     board: &Board,
     p: Point,
@@ -423,6 +424,19 @@ pub(super) fn against_judged_dead(
     // A race that the atari wins outright is won by playing it.
     if kind == Mend::Atari && nets_in_a_race(board, p, c) {
         return false;
+    }
+    // An atari or threat from a stone that joins only own stones judged dead: the enemy
+    // answers it by taking them (filllib case 24: black's E18 between its dead D18 and
+    // F18, on white's living E17).
+    if matches!(kind, Mend::Atari | Mend::Threat) {
+        let mut own = board
+            .neighbors(p)
+            .into_iter()
+            .filter(|&n| board.color_at(n) == Some(c))
+            .peekable();
+        if own.peek().is_some() && own.all(|n| st.dead.contains(&n)) {
+            return true;
+        }
     }
     !targets.is_empty()
         && targets.iter().all(|t| st.dead.contains(t))
