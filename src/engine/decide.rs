@@ -17,6 +17,7 @@ use super::dame::dame_move;
 use super::mend::{against_judged_dead, mend_in_play, mending_move};
 use super::{Decision, Engine};
 use crate::go::point::{EDGE, EMPTY, MAX_POINTS};
+use crate::go::score::Regions;
 use crate::go::solve::{
     MAX_REGION_EMPTY, Problem, SEARCH_SHARE_BEFORE_READING, SOLVE_QUESTION_NODES, Solver,
 };
@@ -77,7 +78,7 @@ impl Engine {
             1.0
         };
         // Late in a game under territory rules the judgement of the dead stones
-        // (`judged_territory`) may follow a decided search: it gets `JUDGE_SHARE`, unless
+        // (`Judgement`) may follow a decided search: it gets `JUDGE_SHARE`, unless
         // the last search found the game undecided (then the search keeps its time).
         let late = territory
             && !cleanup
@@ -141,7 +142,7 @@ impl Engine {
                 st.seki.len()
             );
             log::trace!("judged dead: {:?}", st.dead);
-            st
+            Judgement::new(self.game.board(), &st)
         });
         if !cleanup && territory {
             // Under territory rules a stone given away or spent inside a settled area
@@ -249,7 +250,7 @@ impl Engine {
     /// problem of a walled-in group whose fate reading settles (`idle_in_settled_problem`,
     /// on with `pass_solve_nodes` above 0), or, late in a decided game, it lies in either
     /// side's territory as the judgement of the dead stones (`judged`, `View::Settled`)
-    /// counts it (`judged_territory`) and mends nothing but against stones judged dead. A
+    /// counts it (`Judgement::territory`) and mends nothing but against stones judged dead. A
     /// stone that saves an own chain in atari is not a filling move: it mends a weakness.
     fn pass_is_as_good(
         &self,
@@ -257,7 +258,7 @@ impl Engine {
         c: Color,
         mv: Move,
         deadline: Option<Instant>,
-        judged: Option<&ownership::Statuses>,
+        judged: Option<&Judgement>,
     ) -> bool {
         let Move::Play(p) = mv else {
             return false;
@@ -308,8 +309,8 @@ impl Engine {
         // an own chain of two liberties or fewer (case 21: white's B9 or D9, either side of
         // C9, against black's tricks there), which the judgement does not read.
         let in_judged_territory = || {
-            judged.is_some_and(|st| {
-                judged_territory(board, p, st).is_some()
+            judged.is_some_and(|j| {
+                j.territory(p).is_some()
                     && !board
                         .neighbors(p)
                         .into_iter()
@@ -317,10 +318,10 @@ impl Engine {
                     && !board.neighbors(p).into_iter().any(|n| {
                         board.color_at(n) == Some(c.opp())
                             && board.atari_liberty(n) == Some(p)
-                            && !st.dead.contains(&n)
+                            && !j.is_dead(n)
                     })
                     && mend_in_play(report, board, p, c, params.settled_ownership)
-                        .is_none_or(|k| against_judged_dead(board, p, c, k, st))
+                        .is_none_or(|k| against_judged_dead(board, p, c, k, j))
             })
         };
         let why = if !pass_ok {
@@ -478,50 +479,42 @@ fn taken_at_once(board: &Board, p: Point, c: Color) -> bool {
 const JUDGE_SHARE: f64 = 0.25;
 
 /// Whether fewer than half of the board's points are empty: late enough in a game for the
-/// dead stones to be judged before a move (`judged_territory`).
+/// dead stones to be judged before a move (`Judgement`).
 fn late_game(board: &Board) -> bool {
     let points = board.size() * board.size();
     board.empty_count() * 2 < points
 }
 
-/// The colour whose territory the empty point `p` lies in as the count would have it with
-/// the dead stones of `st` taken off: the region of empty points and dead stones through
-/// `p` touches living stones of that colour only, none of them in seki, and holds no dead
-/// stone of that colour. `None` for a dame, a region of both colours, or one next to a
-/// seki.
-pub(super) fn judged_territory(board: &Board, p: Point, st: &ownership::Statuses) -> Option<Color> {
-    let mut dead = vec![false; MAX_POINTS];
-    for &q in &st.dead {
-        dead[q.idx()] = true;
-    }
-    let mut seen = vec![false; MAX_POINTS];
-    let mut stack = vec![p];
-    seen[p.idx()] = true;
-    let mut border: Option<Color> = None;
-    let mut dead_colours = [false; 2];
-    while let Some(q) = stack.pop() {
-        if let Some(c) = board.color_at(q) {
-            dead_colours[c.index()] = true;
+/// The dead stones as judged late in a decided game (`View::Settled`), with the regions
+/// they leave once taken off (`score::Regions`, as the count sees them).
+pub(super) struct Judgement {
+    dead: Vec<bool>,
+    regions: Regions,
+}
+
+impl Judgement {
+    pub(super) fn new(board: &Board, st: &ownership::Statuses) -> Judgement {
+        let mut dead = vec![false; MAX_POINTS];
+        for &q in &st.dead {
+            dead[q.idx()] = true;
         }
-        for n in board.neighbors(q) {
-            if board.cell(n) == EDGE || seen[n.idx()] {
-                continue;
-            }
-            match board.color_at(n) {
-                Some(c) if !dead[n.idx()] => {
-                    if st.seki.contains(&n) || border.is_some_and(|b| b != c) {
-                        return None;
-                    }
-                    border = Some(c);
-                }
-                _ => {
-                    seen[n.idx()] = true;
-                    stack.push(n);
-                }
-            }
-        }
+        let regions = Regions::new(board, &st.dead, &st.seki);
+        Judgement { dead, regions }
     }
-    border.filter(|b| !dead_colours[b.index()])
+
+    /// Whether the stone at `p` is judged dead.
+    pub(super) fn is_dead(&self, p: Point) -> bool {
+        self.dead[p.idx()]
+    }
+
+    /// The colour whose territory the empty point `p` lies in as the count would have it
+    /// with the dead stones taken off: its region touches living stones of that colour
+    /// only, none of them in seki (`Region::owner`), and holds no dead stone of that
+    /// colour. `None` for a dame, a region of both colours, or one next to a seki.
+    pub(super) fn territory(&self, p: Point) -> Option<Color> {
+        let r = self.regions.at(p)?;
+        r.owner().filter(|c| r.taken[c.index()] == 0)
+    }
 }
 
 /// Whether a win rate makes the game decided (above 90% or under 10%): the score is what
@@ -1155,20 +1148,23 @@ pub(super) mod tests {
             g.point(4, 0),
             g.point(0, 0),
         );
-        let judged = |dead: Vec<Point>, seki: Vec<Point>| ownership::Statuses {
-            dead,
-            seki,
-            ..ownership::Statuses::default()
+        let judged = |b: &Board, dead: Vec<Point>, seki: Vec<Point>| {
+            let st = ownership::Statuses {
+                dead,
+                seki,
+                ..ownership::Statuses::default()
+            };
+            Judgement::new(b, &st)
         };
-        let st = judged(vec![b4], vec![]);
-        assert_eq!(judged_territory(&b, a5, &st), Some(Color::Black));
-        assert_eq!(judged_territory(&b, e5, &st), Some(Color::White));
-        assert_eq!(judged_territory(&b, e1, &st), Some(Color::White));
-        assert_eq!(judged_territory(&b, a1, &st), None);
+        let j = judged(&b, vec![b4], vec![]);
+        assert_eq!(j.territory(a5), Some(Color::Black));
+        assert_eq!(j.territory(e5), Some(Color::White));
+        assert_eq!(j.territory(e1), Some(Color::White));
+        assert_eq!(j.territory(a1), None);
         // B4 alive: the corner touches both colours.
-        assert_eq!(judged_territory(&b, a5, &judged(vec![], vec![])), None);
+        assert_eq!(judged(&b, vec![], vec![]).territory(a5), None);
         // Next to a seki: no territory.
-        assert_eq!(judged_territory(&b, a5, &judged(vec![b4], vec![c5])), None);
+        assert_eq!(judged(&b, vec![b4], vec![c5]).territory(a5), None);
         // A dead stone of the wall's own colour inside: no territory either.
         let own_dead = Board::from_diagram(
             ". . X O .
@@ -1178,10 +1174,7 @@ pub(super) mod tests {
              . . . O .",
         )
         .unwrap();
-        assert_eq!(
-            judged_territory(&own_dead, a5, &judged(vec![b4], vec![])),
-            None
-        );
+        assert_eq!(judged(&own_dead, vec![b4], vec![]).territory(a5), None);
     }
 
     #[test]

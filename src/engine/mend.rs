@@ -8,11 +8,10 @@
 
 use std::cmp::{Ordering, Reverse};
 
-use super::decide::judged_territory;
+use super::decide::Judgement;
 use crate::go::point::EMPTY;
 use crate::go::tactics::{plays_safely, starts_ko, takes_as_ko};
 use crate::go::{Board, Color, Game, Move, Point};
-use crate::ownership::Statuses;
 use crate::search::{Candidate, Report};
 
 /// What a move does about a shortage of liberties, in order of urgency (`mending_move`).
@@ -329,7 +328,7 @@ pub(super) fn mending_move(
     c: Color,
     own_only: bool,
     settled: f64,
-    judged: Option<&Statuses>,
+    judged: Option<&Judgement>,
     lives: &mut dyn FnMut(&Board, Point, Color) -> Option<bool>,
 ) -> Option<Move> {
     let base = report.candidate(Move::Pass).or(report.best())?;
@@ -339,7 +338,7 @@ pub(super) fn mending_move(
         let Some(kind) = mend_in_play(report, board, p, c, settled) else {
             continue;
         };
-        if judged.is_some_and(|st| against_judged_dead(board, p, c, kind, st)) {
+        if judged.is_some_and(|j| against_judged_dead(board, p, c, kind, j)) {
             log::trace!("{kind:?} at {p:?} plays against stones judged dead");
             continue;
         }
@@ -386,8 +385,8 @@ pub(super) fn mending_move(
 }
 
 /// Whether a mend of `kind` by `c` at `p` plays only against enemy stones that the
-/// judgement of the dead stones (`st`) finds dead, at a point inside territory as it
-/// counts (`judged_territory`): a take, an atari or a threat whose targets are all dead,
+/// judgement of the dead stones (`judged`) finds dead, at a point inside territory as it
+/// counts (`Judgement::territory`): a take, an atari or a threat whose targets are all dead,
 /// or an extension or connection of own chains that only dead enemy chains touch (not a
 /// capture, which frees an own chain from the living). They stay dead without the stone,
 /// which spends a point (filllib case 6: white's J2, which takes black's J3 as a ko
@@ -398,7 +397,7 @@ pub(super) fn against_judged_dead(
     p: Point,
     c: Color,
     kind: Mend,
-    st: &Statuses,
+    judged: &Judgement,
 ) -> bool {
     let targets: Vec<Point> = match kind {
         Mend::Take | Mend::Atari => board
@@ -434,13 +433,13 @@ pub(super) fn against_judged_dead(
             .into_iter()
             .filter(|&n| board.color_at(n) == Some(c))
             .peekable();
-        if own.peek().is_some() && own.all(|n| st.dead.contains(&n)) {
+        if own.peek().is_some() && own.all(|n| judged.is_dead(n)) {
             return true;
         }
     }
     !targets.is_empty()
-        && targets.iter().all(|t| st.dead.contains(t))
-        && judged_territory(board, p, st).is_some()
+        && targets.iter().all(|&t| judged.is_dead(t))
+        && judged.territory(p).is_some()
 }
 
 /// Whether an extension of `c` at `p` can wait for the threat it mends: `p` is one of the
@@ -1262,9 +1261,12 @@ mod tests {
         let b = Board::from_diagram(crate::engine::decide::tests::JUDGED_CORNER).unwrap();
         let g = b.geometry();
         let (b5, b4) = (g.point(1, 4), g.point(1, 3));
-        let judged = |dead: Vec<Point>| Statuses {
-            dead,
-            ..Statuses::default()
+        let judged = |dead: Vec<Point>| {
+            let st = crate::ownership::Statuses {
+                dead,
+                ..crate::ownership::Statuses::default()
+            };
+            Judgement::new(&b, &st)
         };
         assert_eq!(mend_kind(&b, b5, Color::Black), Some(Mend::Atari));
         assert!(against_judged_dead(

@@ -43,66 +43,133 @@ impl Counts {
 /// touch stones of one colour only belong to that colour; when `seki` lists chain stones,
 /// a region touching any of those chains belongs to nobody (Japanese "no territory in seki").
 pub fn count(board: &Board, dead: &[Point], seki: &[Point]) -> Counts {
-    let geo = board.geometry();
-    let mut cells = [EDGE; MAX_POINTS];
-    for p in geo.points() {
-        cells[p.idx()] = board.cell(p);
-    }
+    let regions = Regions::new(board, dead, seki);
     let mut counts = Counts::default();
-    for &p in dead {
-        match board.color_at(p) {
-            Some(Color::Black) if cells[p.idx()] == BLACK => counts.white.dead_taken += 1,
-            Some(Color::White) if cells[p.idx()] == WHITE => counts.black.dead_taken += 1,
-            _ => continue,
-        }
-        cells[p.idx()] = EMPTY;
-    }
-    let mut in_seki = [false; MAX_POINTS];
-    for &p in seki {
-        if board.color_at(p).is_some() {
-            for s in board.chain_stones(p) {
-                in_seki[s.idx()] = true;
+    for p in board.geometry().points() {
+        if regions.at(p).is_none() {
+            match board.cell(p) {
+                BLACK => counts.black.stones += 1,
+                WHITE => counts.white.stones += 1,
+                _ => {}
             }
         }
     }
-    let mut seen = [false; MAX_POINTS];
-    let mut stack = Vec::new();
-    for p in geo.points() {
-        match cells[p.idx()] {
-            BLACK => counts.black.stones += 1,
-            WHITE => counts.white.stones += 1,
-            EMPTY if !seen[p.idx()] => {
-                let (mut size, mut borders, mut touches_seki) = (0u32, 0u8, false);
-                seen[p.idx()] = true;
-                stack.push(p);
-                while let Some(q) = stack.pop() {
-                    size += 1;
-                    for n in board.neighbors(q) {
-                        match cells[n.idx()] {
-                            EMPTY if !seen[n.idx()] => {
-                                seen[n.idx()] = true;
-                                stack.push(n);
-                            }
-                            c @ (BLACK | WHITE) => {
-                                borders |= c;
-                                touches_seki |= in_seki[n.idx()];
-                            }
-                            _ => {}
-                        }
-                    }
+    for r in &regions.regions {
+        counts.white.dead_taken += r.taken[Color::Black.index()];
+        counts.black.dead_taken += r.taken[Color::White.index()];
+        match r.owner() {
+            Some(Color::Black) => counts.black.territory += r.size,
+            Some(Color::White) => counts.white.territory += r.size,
+            None => {}
+        }
+    }
+    counts
+}
+
+/// One empty region of `Regions`: connected empty points, the removed dead stones among
+/// them.
+#[derive(Copy, Clone, Default, Debug, PartialEq, Eq)]
+pub struct Region {
+    /// Its points.
+    pub size: u32,
+    /// The colours (`BLACK | WHITE` bits) of the living stones it touches.
+    pub borders: u8,
+    /// Whether it touches a chain in seki.
+    pub touches_seki: bool,
+    /// The dead stones taken off inside it, per colour (`Color::index`).
+    pub taken: [u32; 2],
+}
+
+impl Region {
+    /// The colour whose territory it is: it touches that colour's stones only, and no
+    /// chain in seki.
+    pub fn owner(&self) -> Option<Color> {
+        match (self.borders, self.touches_seki) {
+            (BLACK, false) => Some(Color::Black),
+            (WHITE, false) => Some(Color::White),
+            _ => None,
+        }
+    }
+}
+
+/// The empty regions of a position once the stones on `dead` are taken off, and which
+/// region each point lies in (`count`, and the engine's territory as judged).
+#[derive(Clone, Debug)]
+pub struct Regions {
+    /// Per board index: the index of the point's region in `regions`; `NO_REGION` for a
+    /// living stone or a point off the board.
+    of: Vec<u16>,
+    pub regions: Vec<Region>,
+}
+
+const NO_REGION: u16 = u16::MAX;
+
+impl Regions {
+    /// The regions of `board` with the stones on `dead` removed; a region touching a
+    /// chain that `seki` lists a stone of is marked (`Region::touches_seki`).
+    pub fn new(board: &Board, dead: &[Point], seki: &[Point]) -> Regions {
+        let geo = board.geometry();
+        let mut cells = [EDGE; MAX_POINTS];
+        for p in geo.points() {
+            cells[p.idx()] = board.cell(p);
+        }
+        let mut removed = [EMPTY; MAX_POINTS];
+        for &p in dead {
+            if board.color_at(p).is_some() && cells[p.idx()] != EMPTY {
+                removed[p.idx()] = cells[p.idx()];
+                cells[p.idx()] = EMPTY;
+            }
+        }
+        let mut in_seki = [false; MAX_POINTS];
+        for &p in seki {
+            if board.color_at(p).is_some() {
+                for s in board.chain_stones(p) {
+                    in_seki[s.idx()] = true;
                 }
-                if !touches_seki {
-                    match borders {
-                        BLACK => counts.black.territory += size,
-                        WHITE => counts.white.territory += size,
+            }
+        }
+        let mut of = vec![NO_REGION; MAX_POINTS];
+        let mut regions: Vec<Region> = Vec::new();
+        let mut stack = Vec::new();
+        for p in geo.points() {
+            if cells[p.idx()] != EMPTY || of[p.idx()] != NO_REGION {
+                continue;
+            }
+            let id = regions.len() as u16;
+            let mut r = Region::default();
+            of[p.idx()] = id;
+            stack.push(p);
+            while let Some(q) = stack.pop() {
+                r.size += 1;
+                match removed[q.idx()] {
+                    BLACK => r.taken[Color::Black.index()] += 1,
+                    WHITE => r.taken[Color::White.index()] += 1,
+                    _ => {}
+                }
+                for n in board.neighbors(q) {
+                    match cells[n.idx()] {
+                        EMPTY if of[n.idx()] == NO_REGION => {
+                            of[n.idx()] = id;
+                            stack.push(n);
+                        }
+                        c @ (BLACK | WHITE) => {
+                            r.borders |= c;
+                            r.touches_seki |= in_seki[n.idx()];
+                        }
                         _ => {}
                     }
                 }
             }
-            _ => {}
+            regions.push(r);
         }
+        Regions { of, regions }
     }
-    counts
+
+    /// The region of `p`, an empty point or a removed dead stone; `None` for a living
+    /// stone.
+    pub fn at(&self, p: Point) -> Option<&Region> {
+        self.regions.get(self.of[p.idx()] as usize)
+    }
 }
 
 /// GTP / SGF result text for a margin (positive: black wins): `B+3.5`, `W+0.5`, `0`.
