@@ -308,13 +308,16 @@ impl Engine {
         // P19 takes five black stones in atari, inside black's wall), nor a stone next to
         // an own chain of two liberties or fewer (case 21: white's B9 or D9, either side of
         // C9, against black's tricks there), which the judgement does not read.
+        let suicide = self.game.rules().suicide;
         let in_judged_territory = || {
             judged.is_some_and(|j| {
                 j.territory(p).is_some()
-                    && !board
-                        .neighbors(p)
-                        .into_iter()
-                        .any(|n| board.color_at(n) == Some(c) && board.libs_upto(n, 3) <= 2)
+                    && !board.neighbors(p).into_iter().any(|n| {
+                        board.color_at(n) == Some(c)
+                            && board.libs_upto(n, 3) <= 2
+                            && !j.is_dead(n)
+                            && !short_chain_holds(board, n, p, c, suicide)
+                    })
                     && !board.neighbors(p).into_iter().any(|n| {
                         board.color_at(n) == Some(c.opp())
                             && board.atari_liberty(n) == Some(p)
@@ -640,6 +643,38 @@ fn joins_short_chains(board: &Board, p: Point, c: Color) -> bool {
         short |= board.libs_upto(n, 3) <= 2;
     }
     n_heads >= 2 && short
+}
+
+/// Whether the own chain of `c` through `n`, of two liberties of which `p` is one, holds
+/// whoever plays `p`: the opponent cannot play its other liberty, and after the
+/// opponent's atari at `p` the own stone there joins the chain to three liberties or more
+/// (filllib case 23: white's E17 chain, whose other liberty C17 joins white's living wall,
+/// so that black's E18 only trades a dead stone for a point of white's territory). Not a
+/// chain whose other liberty joins it to more stones short of liberties (case 21: white's
+/// C9, B9 and A9 against black's A8).
+fn short_chain_holds(board: &Board, n: Point, p: Point, c: Color, suicide_allowed: bool) -> bool {
+    let Some((a, b)) = board.two_liberties(n) else {
+        return false;
+    };
+    let q = if a == p {
+        b
+    } else if b == p {
+        a
+    } else {
+        return false;
+    };
+    if board.is_legal(q, c.opp(), suicide_allowed) {
+        return false;
+    }
+    let mut after = board.clone();
+    if after.is_legal(p, c.opp(), suicide_allowed) {
+        after.play(p, c.opp());
+    }
+    if after.color_at(n) != Some(c) || !after.is_legal(q, c, suicide_allowed) {
+        return false;
+    }
+    after.play(q, c);
+    after.libs_upto(n, 3) >= 3
 }
 
 /// Whether a stone of `c` on the empty point `p` changes no group's fate by reading: `p`
@@ -1022,23 +1057,23 @@ pub(super) mod tests {
         }
     }
 
+    /// Filllib5's corner (white to move): white's A9, B8 and C9 have two liberties each.
+    const FILLLIB5_CORNER: &str = "O . O . . . . . .
+                                   . O X O O O O O .
+                                   . X X X O . . O .
+                                   . . . X X O . O .
+                                   . . . . . X O O X
+                                   . X X X . X O X .
+                                   X X O O X X O X X
+                                   O O X O O O O X .
+                                   . . . . . . . X .";
+
     #[test]
     fn a_connection_of_chains_short_of_liberties_is_no_fill_of_own_area() {
         // Filllib5's corner: white's A9, B8 and C9 have two liberties each; black's A7 and
         // then A8 would put A9 and B8 in atari together. B9, a false eye inside white's
         // area, joins them: not a fill, though the point is white's.
-        let b = Board::from_diagram(
-            "O . O . . . . . .
-             . O X O O O O O .
-             . X X X O . . O .
-             . . . X X O . O .
-             . . . . . X O O X
-             . X X X . X O X .
-             X X O O X X O X X
-             O O X O O O O X .
-             . . . . . . . X .",
-        )
-        .unwrap();
+        let b = Board::from_diagram(FILLLIB5_CORNER).unwrap();
         let g = b.geometry();
         let (b9, g7, j1) = (g.point(1, 8), g.point(6, 6), g.point(8, 0));
         assert!(joins_short_chains(&b, b9, Color::White));
@@ -1047,6 +1082,42 @@ pub(super) mod tests {
         assert!(!joins_short_chains(&b, g7, Color::White));
         // J1 touches one black chain only.
         assert!(!joins_short_chains(&b, j1, Color::Black));
+    }
+
+    #[test]
+    fn a_short_chain_holds_where_its_other_liberty_joins_it_to_a_living_wall() {
+        // White's C4 has two liberties, C5 and B4. Black cannot play B4 (every stone
+        // around it is white's, none in atari), and after black's C5 white's B4 joins C4
+        // to a chain of four liberties: a stone at C5 mends nothing.
+        let walled = Board::from_diagram(
+            ". O . X .
+             O . O X .
+             . O X X .
+             O O X . .
+             . . X . .",
+        )
+        .unwrap();
+        let g = walled.geometry();
+        let (c5, c4, b4) = (g.point(2, 4), g.point(2, 3), g.point(1, 3));
+        assert!(short_chain_holds(&walled, c4, c5, Color::White, false));
+        // From B4's side: C5 is open to black.
+        assert!(!short_chain_holds(&walled, c4, b4, Color::White, false));
+        // Without A4, black can play B4 (next to an empty point).
+        let open = Board::from_diagram(
+            ". O . X .
+             . . O X .
+             . O X X .
+             O O X . .
+             . . X . .",
+        )
+        .unwrap();
+        assert!(!short_chain_holds(&open, c4, c5, Color::White, false));
+        // Filllib5's corner: black cannot play B9 either, but white's B9 after black's D9
+        // joins C9 to A9 and B8, which leaves one liberty (A8) in all.
+        let corner = Board::from_diagram(FILLLIB5_CORNER).unwrap();
+        let g = corner.geometry();
+        let (c9, d9) = (g.point(2, 8), g.point(3, 8));
+        assert!(!short_chain_holds(&corner, c9, d9, Color::White, false));
     }
 
     #[test]
