@@ -168,3 +168,16 @@ loadsgf games/idle_capture.sgf
 kgs-rules japanese
 90 reg_genmove b
 #? [pass]
+
+# A boundary point in gote under territory rules (after filllib cases 19 and 20): A9-A8-A7
+# touches white's two-eyed group and black's A6. Black's A7 leaves A9 and A8 dame (black
+# wins by 3.5), white's closes them (by 1.5): two points for either side, the game decided
+# both ways; every other move fills one's own territory. Not a pass. The search finds A7
+# here by itself (2,000 playouts, seeds 1-6, before engine::boundary as after); where it
+# would pass, `boundary_move` plays it.
+loadsgf games/boundary.sgf
+kgs-rules japanese
+100 reg_genmove b
+#? [A7]
+101 reg_genmove w
+#? [A7]

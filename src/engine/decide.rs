@@ -13,11 +13,12 @@
 
 use std::time::{Duration, Instant};
 
+use super::boundary::boundary_move;
 use super::dame::dame_move;
-use super::mend::{against_judged_dead, mend_in_play, mending_move};
+use super::mend::{Mend, against_judged_dead, mend_in_play, mending_move, rated_below_pass};
 use super::{Decision, Engine};
 use crate::go::point::{EDGE, EMPTY, MAX_POINTS};
-use crate::go::score::Regions;
+use crate::go::score::{Region, Regions};
 use crate::go::solve::{
     MAX_REGION_EMPTY, Problem, SEARCH_SHARE_BEFORE_READING, SOLVE_QUESTION_NODES, Solver,
 };
@@ -185,7 +186,7 @@ impl Engine {
                 let pr = Problem::enclosing(b, h, MAX_REGION_EMPTY)?;
                 solver.lives(b, &pr, first, suicide)
             };
-            if let Some(m) = mending_move(
+            let mend = mending_move(
                 &report,
                 &self.game,
                 c,
@@ -193,7 +194,23 @@ impl Engine {
                 self.opts.params.settled_ownership,
                 judged.as_ref(),
                 &mut lives,
-            ) {
+            );
+            // A boundary point that closes a gap in a wall, as the count of the judged
+            // position sees it, is a point or more in gote: it comes before a mend in gote
+            // (a capture of a dead stone, a liberty the count never needed; filllib case
+            // 19's A13), after one in sente (an atari or a threat the opponent answers,
+            // case 45's G9).
+            let sente = mend.is_some_and(|(_, k)| matches!(k, Mend::Atari | Mend::Threat));
+            let base = report.candidate(Move::Pass).or(report.best());
+            let boundary = judged
+                .as_ref()
+                .filter(|_| !sente)
+                .and_then(|j| boundary_move(&self.game, c, j))
+                .filter(|&(m, _)| !base.is_some_and(|b| rated_below_pass(report.candidate(m), b)));
+            if let Some((m, swing)) = boundary {
+                log::debug!("closing a boundary at {m:?} (swing {swing}) rather than passing");
+                mv = m;
+            } else if let Some((m, _)) = mend {
                 mv = m;
             }
             // Then a dame, or the backfill that lets one be filled safely.
@@ -492,6 +509,8 @@ fn late_game(board: &Board) -> bool {
 /// they leave once taken off (`score::Regions`, as the count sees them).
 pub(super) struct Judgement {
     dead: Vec<bool>,
+    dead_stones: Vec<Point>,
+    seki: Vec<Point>,
     regions: Regions,
 }
 
@@ -502,7 +521,27 @@ impl Judgement {
             dead[q.idx()] = true;
         }
         let regions = Regions::new(board, &st.dead, &st.seki);
-        Judgement { dead, regions }
+        Judgement {
+            dead,
+            dead_stones: st.dead.clone(),
+            seki: st.seki.clone(),
+            regions,
+        }
+    }
+
+    /// The stones judged dead.
+    pub(super) fn dead(&self) -> &[Point] {
+        &self.dead_stones
+    }
+
+    /// The stones of the chains judged in seki.
+    pub(super) fn seki(&self) -> &[Point] {
+        &self.seki
+    }
+
+    /// The region of the empty point (or dead stone) `p` once the dead stones are off.
+    pub(super) fn region(&self, p: Point) -> Option<&Region> {
+        self.regions.at(p)
     }
 
     /// Whether the stone at `p` is judged dead.

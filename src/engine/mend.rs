@@ -330,7 +330,7 @@ pub(super) fn mending_move(
     settled: f64,
     judged: Option<&Judgement>,
     lives: &mut dyn FnMut(&Board, Point, Color) -> Option<bool>,
-) -> Option<Move> {
+) -> Option<(Move, Mend)> {
     let base = report.candidate(Move::Pass).or(report.best())?;
     let board = game.board();
     let mut best: Option<(MendRank, u64, Point)> = None;
@@ -378,10 +378,10 @@ pub(super) fn mending_move(
             best = Some((rank, visits, p));
         }
     }
-    if let Some(((kind, ..), visits, p)) = best {
+    best.map(|((kind, ..), visits, p)| {
         log::debug!("mending {kind:?} at {p:?} ({visits} visits) rather than passing");
-    }
-    best.map(|(_, _, p)| Move::Play(p))
+        (Move::Play(p), kind)
+    })
 }
 
 /// Whether a mend of `kind` by `c` at `p` plays only against enemy stones that the

@@ -2,6 +2,7 @@
 //! The protocol layer talks only to this; nothing here knows GTP syntax. The move decision
 //! of `genmove` is in `decide.rs`.
 
+mod boundary;
 mod dame;
 mod decide;
 mod mend;
