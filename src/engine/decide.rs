@@ -132,19 +132,20 @@ impl Engine {
         if !cleanup {
             self.last_decided = Some(now_decided);
         }
-        let judged = (late && now_decided).then(|| {
+        let judge_settled = |engine: &mut Engine| {
             let playouts = limits
                 .playouts
                 .map_or(status_playouts, |n| n.min(status_playouts));
-            let st = self.judge(playouts, left(read_share).time, ownership::View::Settled);
+            let st = engine.judge(playouts, left(read_share).time, ownership::View::Settled);
             log::debug!(
-                "judged late in a decided game: {} dead stones, {} in seki",
+                "judged late: {} dead stones, {} in seki",
                 st.dead.len(),
                 st.seki.len()
             );
             log::trace!("judged dead: {:?}", st.dead);
-            Judgement::new(self.game.board(), &st)
-        });
+            Judgement::new(engine.game.board(), &st)
+        };
+        let judged = (late && now_decided).then(|| judge_settled(self));
         if !cleanup && territory {
             // Under territory rules a stone given away or spent inside a settled area
             // costs a point: pass, unless the board is still open, where a pass hands the
@@ -202,6 +203,12 @@ impl Engine {
             // case 45's G9).
             let sente = mend.is_some_and(|(_, k)| matches!(k, Mend::Atari | Mend::Threat));
             let base = report.candidate(Move::Pass).or(report.best());
+            // Late in a game the search does not call decided (case 20's black, at 11%)
+            // the boundary points are read from a judgement made now, before a pass.
+            let judged = match judged {
+                None if late && !sente => Some(judge_settled(self)),
+                j => j,
+            };
             let boundary = judged
                 .as_ref()
                 .filter(|_| !sente)
