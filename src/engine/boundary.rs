@@ -69,39 +69,60 @@ fn after_stone(
     Some((after, dead))
 }
 
+/// The swing of `c`'s stone at `p` (see the module's note), if `p` is an empty point of a
+/// small mixed region (`MAX_BOUNDARY_REGION`, no seki) where `c`'s stone is safe.
+fn swing_at(
+    board: &Board,
+    p: Point,
+    c: Color,
+    judged: &Judgement,
+    now: f64,
+    reader: &mut Reader,
+) -> Option<f64> {
+    let r = judged.region(p)?;
+    if r.borders != crate::go::point::BLACK | crate::go::point::WHITE
+        || r.touches_seki
+        || r.size > MAX_BOUNDARY_REGION
+    {
+        return None;
+    }
+    let seki = judged.seki();
+    let (own, own_dead) = after_stone(board, p, c, judged, reader)?;
+    let mine = margin(&own, &own_dead, seki, c);
+    let theirs = after_stone(board, p, c.opp(), judged, reader)
+        .map_or(now, |(b, d)| margin(&b, &d, seki, c));
+    Some(mine - theirs)
+}
+
 /// The boundary move of `c` with the largest swing of `MIN_SWING` or more, with its swing:
 /// an empty point of a region of at most `MAX_BOUNDARY_REGION` points that touches living
 /// stones of both colours, where `c`'s stone is safe.
 pub(super) fn boundary_move(game: &Game, c: Color, judged: &Judgement) -> Option<(Move, f64)> {
     let board = game.board();
-    let legal = game.legal_points(c);
     let mut reader = Reader::with_budget(READ_BUDGET);
-    let seki = judged.seki();
-    let now = margin(board, judged.dead(), seki, c);
+    let now = margin(board, judged.dead(), judged.seki(), c);
     let mut best: Option<(f64, Point)> = None;
-    for &p in &legal {
-        let Some(r) = judged.region(p) else {
+    for p in game.legal_points(c) {
+        let Some(swing) = swing_at(board, p, c, judged, now, &mut reader) else {
             continue;
         };
-        if r.borders != crate::go::point::BLACK | crate::go::point::WHITE
-            || r.touches_seki
-            || r.size > MAX_BOUNDARY_REGION
-        {
-            continue;
-        }
-        let Some((own, own_dead)) = after_stone(board, p, c, judged, &mut reader) else {
-            continue;
-        };
-        let mine = margin(&own, &own_dead, seki, c);
-        let theirs = after_stone(board, p, c.opp(), judged, &mut reader)
-            .map_or(now, |(b, d)| margin(&b, &d, seki, c));
-        let swing = mine - theirs;
         log::trace!("boundary {p:?}: swing {swing}");
         if swing >= MIN_SWING && best.is_none_or(|(s, _)| swing > s) {
             best = Some((swing, p));
         }
     }
     best.map(|(s, p)| (Move::Play(p), s))
+}
+
+/// The swing of `c`'s move `mv` as a boundary point (0 where it is none).
+pub(super) fn move_swing(game: &Game, c: Color, judged: &Judgement, mv: Move) -> f64 {
+    let Move::Play(p) = mv else {
+        return 0.0;
+    };
+    let board = game.board();
+    let mut reader = Reader::with_budget(READ_BUDGET);
+    let now = margin(board, judged.dead(), judged.seki(), c);
+    swing_at(board, p, c, judged, now, &mut reader).unwrap_or(0.0)
 }
 
 #[cfg(test)]
@@ -145,6 +166,24 @@ mod tests {
             assert_eq!(mv, Move::Play(g.point(0, 4)), "{c:?}");
             assert_eq!(swing, 2.0);
         }
+    }
+
+    #[test]
+    fn a_move_swings_as_a_boundary_point_or_not_at_all() {
+        // The gap A5 swings two; G1, in black's open area, is no boundary point; a pass none.
+        let game = Game::from_diagram(
+            &walls('.'),
+            Rules::new(RuleSet::Japanese),
+            6.5,
+            Color::White,
+        )
+        .unwrap();
+        let g = game.board().geometry();
+        let j = judged(&game, vec![]);
+        let at = |x, y| Move::Play(g.point(x, y));
+        assert_eq!(move_swing(&game, Color::White, &j, at(0, 4)), 2.0);
+        assert_eq!(move_swing(&game, Color::White, &j, at(6, 0)), 0.0);
+        assert_eq!(move_swing(&game, Color::White, &j, Move::Pass), 0.0);
     }
 
     #[test]

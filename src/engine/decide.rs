@@ -13,7 +13,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::boundary::boundary_move;
+use super::boundary::{MIN_SWING, boundary_move, move_swing};
 use super::dame::dame_move;
 use super::mend::{Mend, against_judged_dead, mend_in_play, mending_move, rated_below_pass};
 use super::{Decision, Engine};
@@ -168,6 +168,32 @@ impl Engine {
                     .then(|| next_useful(&report, mv, &self.opts.params, useless))
                     .flatten()
                     .unwrap_or(Move::Pass);
+            }
+        }
+        if !cleanup
+            && territory
+            && passing_margin.is_none()
+            && mv != Move::Pass
+            && let Some(j) = judged.as_ref()
+            && let Some((b, swing)) = boundary_move(&self.game, c, j)
+        {
+            // In a decided game the search tells its move from a boundary point by points
+            // that its playouts may not see: where their margins for its move spread by
+            // `BOUNDARY_BLIND` times the point's swing or more (filllib case 19: white's
+            // K14 at 93%, margins spread by 20 points, where A13 closes seven), the
+            // boundary point is played, unless the move is one as large or the search
+            // rates the point clearly below it. Where the spread is narrow, the search's
+            // move stands (case 26's H7 in a fight, spread 5, against 9 at J6 by the
+            // count alone).
+            let own = move_swing(&self.game, c, j, mv);
+            let seen = report.candidate(mv);
+            let below = seen.is_some_and(|x| rated_below_pass(report.candidate(b), x));
+            let blind = seen.is_some_and(|x| x.score_stdev >= BOUNDARY_BLIND * swing);
+            if swing >= own + MIN_SWING && !below && blind {
+                log::debug!(
+                    "closing a boundary at {b:?} (swing {swing}) rather than {mv:?} ({own})"
+                );
+                mv = b;
             }
         }
         if !cleanup && territory && mv == Move::Pass {
@@ -500,6 +526,10 @@ fn taken_at_once(board: &Board, p: Point, c: Color) -> bool {
         .atari_liberty(p)
         .is_some_and(|take| plays_safely(&after, take, c.opp()))
 }
+
+/// How many times a boundary point's swing the spread of the search's margins for its
+/// own move must be for the boundary point to replace it (`Engine::decide`).
+const BOUNDARY_BLIND: f64 = 2.0;
 
 /// The share of a move's time that the judgement of the dead stones gets late in a game
 /// under territory rules (`late_game`), taken from the search's.
