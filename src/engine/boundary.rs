@@ -13,6 +13,7 @@
 use super::decide::Judgement;
 use crate::go::reading::Reader;
 use crate::go::score;
+use crate::go::tactics::plays_safely;
 use crate::go::{Board, Color, Game, Move, Point};
 
 /// The largest mixed region (points) whose points are read as boundary points: the gaps
@@ -27,11 +28,10 @@ pub(super) const MIN_SWING: f64 = 2.0;
 const READ_BUDGET: u32 = 2000;
 
 /// The count of `board` from `c`'s side under territory rules, with the stones on `dead`
-/// taken off (where they still stand), `seki` as judged, and the prisoners taken so far.
+/// taken off (where they still stand), `seki` as judged, and the prisoners taken so far
+/// (`score::territory_count`, without komi: swings are differences).
 fn margin(board: &Board, dead: &[Point], seki: &[Point], c: Color) -> f64 {
-    let counts = score::count(board, dead, seki);
-    let prisoners = board.captures(Color::Black) as f64 - board.captures(Color::White) as f64;
-    let black = counts.territory_margin() + prisoners;
+    let black = score::territory_count(board, dead, seki);
     if c == Color::Black { black } else { -black }
 }
 
@@ -45,10 +45,7 @@ fn after_stone(
     judged: &Judgement,
     reader: &mut Reader,
 ) -> Option<(Board, Vec<Point>)> {
-    if !board.is_legal(p, x, false)
-        || board.libs_after(p, x, 2).0 < 2
-        || reader.attack_after(board, p, x).is_some()
-    {
+    if !plays_safely(board, p, x) || reader.attack_after(board, p, x).is_some() {
         return None;
     }
     let joins_dead = board
@@ -139,6 +136,11 @@ mod tests {
         Judgement::new(game.board(), &st)
     }
 
+    /// The position of `walls(gap)` under Japanese rules, `c` to move.
+    fn game(gap: char, c: Color) -> Game {
+        Game::from_diagram(&walls(gap), Rules::new(RuleSet::Japanese), 6.5, c).unwrap()
+    }
+
     /// White's two-eyed group in the top left, black's wall around it; `gap` at A5.
     fn walls(gap: char) -> String {
         format!(
@@ -158,8 +160,7 @@ mod tests {
         // there, joining A4, leaves them open): a swing of two for either side. White's
         // A6 would gain one point (A7), A7 none.
         for c in [Color::White, Color::Black] {
-            let game =
-                Game::from_diagram(&walls('.'), Rules::new(RuleSet::Japanese), 6.5, c).unwrap();
+            let game = game('.', c);
             let g = game.board().geometry();
             let j = judged(&game, vec![]);
             let (mv, swing) = boundary_move(&game, c, &j).unwrap();
@@ -171,13 +172,7 @@ mod tests {
     #[test]
     fn a_move_swings_as_a_boundary_point_or_not_at_all() {
         // The gap A5 swings two; G1, in black's open area, is no boundary point; a pass none.
-        let game = Game::from_diagram(
-            &walls('.'),
-            Rules::new(RuleSet::Japanese),
-            6.5,
-            Color::White,
-        )
-        .unwrap();
+        let game = game('.', Color::White);
         let g = game.board().geometry();
         let j = judged(&game, vec![]);
         let at = |x, y| Move::Play(g.point(x, y));
@@ -189,13 +184,7 @@ mod tests {
     #[test]
     fn no_boundary_point_in_a_closed_position() {
         // With A5 white's, every region touches one colour only.
-        let game = Game::from_diagram(
-            &walls('O'),
-            Rules::new(RuleSet::Japanese),
-            6.5,
-            Color::White,
-        )
-        .unwrap();
+        let game = game('O', Color::White);
         let j = judged(&game, vec![]);
         assert_eq!(boundary_move(&game, Color::White, &j), None);
         assert_eq!(boundary_move(&game, Color::Black, &j), None);
@@ -204,13 +193,7 @@ mod tests {
     #[test]
     fn a_stone_joining_dead_stones_closes_nothing() {
         // With white's group judged dead, the top left is black's: no gap to close.
-        let game = Game::from_diagram(
-            &walls('.'),
-            Rules::new(RuleSet::Japanese),
-            6.5,
-            Color::Black,
-        )
-        .unwrap();
+        let game = game('.', Color::Black);
         let b = game.board();
         let dead: Vec<Point> = b
             .geometry()

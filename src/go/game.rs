@@ -336,12 +336,7 @@ impl Game {
         let white_bonus = self.white_bonus();
         match self.rules.scoring {
             Scoring::Area => score::count(&self.board, dead, &[]).area_margin() - white_bonus,
-            Scoring::Territory => {
-                let counts = score::count(&self.board, dead, seki);
-                counts.territory_margin() + self.board.captures(Color::Black) as f64
-                    - self.board.captures(Color::White) as f64
-                    - white_bonus
-            }
+            Scoring::Territory => score::territory_count(&self.board, dead, seki) - white_bonus,
         }
     }
 

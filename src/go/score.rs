@@ -66,6 +66,13 @@ pub fn count(board: &Board, dead: &[Point], seki: &[Point]) -> Counts {
     counts
 }
 
+/// Black's margin under territory counting, before komi: territory and the dead stones on
+/// `dead` taken off (`count`, with `seki` as judged), plus the prisoners taken so far.
+pub fn territory_count(board: &Board, dead: &[Point], seki: &[Point]) -> f64 {
+    count(board, dead, seki).territory_margin() + board.captures(Color::Black) as f64
+        - board.captures(Color::White) as f64
+}
+
 /// One empty region of `Regions`: connected empty points, the removed dead stones among
 /// them.
 #[derive(Copy, Clone, Default, Debug, PartialEq, Eq)]
