@@ -30,17 +30,31 @@ const SOURCE: [[&str; 3]; 13] = [
 /// Whether the neighbourhood key (see `Board::neighborhood`) matches a pattern.
 #[inline]
 pub fn matches(key: u16) -> bool {
-    let table = TABLE.get_or_init(build);
+    matches_in(table(), key)
+}
+
+/// The pattern table, one bit per neighbourhood key, built on first use: for loops that
+/// look up many keys (`matches_in`) without the first-use check each time.
+pub fn table() -> &'static Table {
+    TABLE.get_or_init(build)
+}
+
+/// Whether `key` matches a pattern of `table` (`table()`).
+#[inline(always)]
+pub fn matches_in(table: &Table, key: u16) -> bool {
     table[key as usize >> 3] & (1 << (key & 7)) != 0
 }
 
-static TABLE: OnceLock<Vec<u8>> = OnceLock::new();
+/// One bit for each of the 65,536 neighbourhood keys.
+pub type Table = [u8; 1 << 13];
+
+static TABLE: OnceLock<Box<Table>> = OnceLock::new();
 
 /// The 9 cells of a pattern, row-major.
 type Grid = [u8; 9];
 
-fn build() -> Vec<u8> {
-    let mut table = vec![0u8; 1 << 13];
+fn build() -> Box<Table> {
+    let mut table = Box::new([0u8; 1 << 13]);
     for src in SOURCE {
         let mut grid = [0u8; 9];
         for (r, row) in src.iter().enumerate() {
@@ -49,7 +63,7 @@ fn build() -> Vec<u8> {
             }
         }
         for g in symmetries(grid) {
-            expand(g, 0, &mut table);
+            expand(g, 0, &mut table[..]);
         }
     }
     table
