@@ -694,6 +694,84 @@ impl Board {
     /// not counted, so the figure is exact unless the move captures more than one stone,
     /// and a lower bound then. Used for self-atari and ladder-escape tests.
     pub fn libs_after(&self, p: Point, c: Color, cap: usize) -> (usize, u32) {
+        if cap <= 2 {
+            return self.libs_after_upto2(p, c, cap);
+        }
+        self.libs_after_walk(p, c, cap)
+    }
+
+    /// `libs_after` up to two liberties, from the chain records alone (no walk): an own
+    /// chain beside `p` keeps its adjacencies with other points, its record less one
+    /// term of `p` for each of its stones next to `p`, and that remainder is empty, one
+    /// point (its sum over its count) or at least two (exact: `at_most_one_liberty`).
+    #[inline]
+    fn libs_after_upto2(&self, p: Point, c: Color, cap: usize) -> (usize, u32) {
+        let (i, st) = (p.idx(), self.stride);
+        debug_assert!(self.cells[i] == EMPTY);
+        let term = lib_term(i);
+        let own = c.cell();
+        let mut libs = [0usize; 2];
+        let mut n_libs = 0;
+        let add = |l: usize, libs: &mut [usize; 2], n: &mut usize| {
+            if *n < cap && !libs[..*n].contains(&l) {
+                libs[*n] = l;
+                *n += 1;
+            }
+        };
+        let nbrs = [i - 1, i + 1, i - st, i + st];
+        // Own chains beside `p`, each with its stones next to `p`.
+        let mut heads = [0u16; 4];
+        let mut next_to_p = [0u64; 4];
+        let mut n_heads = 0;
+        for n in nbrs {
+            let v = self.cell_u(n);
+            if v == EMPTY {
+                add(n, &mut libs, &mut n_libs);
+            } else if v == own {
+                let hd = self.head_u(n);
+                match heads[..n_heads].iter().position(|&h| h == hd) {
+                    Some(k) => next_to_p[k] += 1,
+                    None => {
+                        heads[n_heads] = hd;
+                        next_to_p[n_heads] = 1;
+                        n_heads += 1;
+                    }
+                }
+            } else if v != EDGE && self.chain_u(self.head_u(n) as usize).only_liberty_is(term) {
+                // Captured: its stone next to `p` becomes a liberty.
+                add(n, &mut libs, &mut n_libs);
+            }
+        }
+        let mut stones = 1u32;
+        for k in 0..n_heads {
+            let ch = self.chain_u(heads[k] as usize);
+            stones += ch.stones as u32;
+            if n_libs >= cap {
+                continue;
+            }
+            let rest = Chain {
+                stones: 0,
+                libs: ch.libs.wrapping_sub(next_to_p[k].wrapping_mul(term)),
+            };
+            if rest.pseudo() == 0 {
+                continue;
+            }
+            if rest.at_most_one_liberty() {
+                add(
+                    (rest.sum() / rest.pseudo()) as usize,
+                    &mut libs,
+                    &mut n_libs,
+                );
+            } else {
+                // Two other liberties at least: as many as asked for.
+                n_libs = cap;
+            }
+        }
+        (n_libs, stones)
+    }
+
+    /// `libs_after` by walking the own chains beside `p` for their liberties.
+    fn libs_after_walk(&self, p: Point, c: Color, cap: usize) -> (usize, u32) {
         let cap = cap.min(4);
         let (i, st) = (p.idx(), self.stride);
         let term = lib_term(i);
@@ -1021,6 +1099,42 @@ mod tests {
                 assert_eq!(walked, vec![p]);
             }
         }
+    }
+
+    #[test]
+    fn libs_after_up_to_two_from_the_records_equals_the_walk() {
+        // Every empty point, both colours, caps 0-2, over random positions (captures,
+        // merges, suicide points and eyes among them) on every board size.
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(7);
+        let mut seen = [0usize; 3];
+        for size in [2, 3, 5, 9, 13, 19] {
+            for _ in 0..4 {
+                let mut b = Board::new(size).unwrap();
+                let mut c = Color::Black;
+                for _ in 0..(3 * size * size) {
+                    for k in 0..b.empty_count() {
+                        let p = b.empty_at(k);
+                        for color in [Color::Black, Color::White] {
+                            for cap in 0..=2 {
+                                let fast = b.libs_after(p, color, cap);
+                                assert_eq!(
+                                    fast,
+                                    b.libs_after_walk(p, color, cap),
+                                    "{p:?} {color:?} cap {cap}\n{b:?}"
+                                );
+                                if cap == 2 {
+                                    seen[fast.0] += 1;
+                                }
+                            }
+                        }
+                    }
+                    b.play_random(c, true, &mut rng);
+                    c = c.opp();
+                }
+            }
+        }
+        assert!(seen.iter().all(|&n| n > 1000), "{seen:?}");
     }
 
     #[test]
