@@ -10,7 +10,9 @@ core when --cpus is given, so a two-worker run fills two cores with one game eac
 passes; resignations as they come). The per-game lines go to DIR/a.log, DIR/b.log, ... in
 match.py's format, SGFs to DIR/a/, DIR/b/, ..., and the tally of each arm, with its
 difference from A in standard errors, to stdout at the end. With --rules japanese the
-referee counts territory (give the engines the rules in their commands too).
+referee counts territory (give the engines the rules in their commands too). An arm may
+have an opponent of its own (--opponent-b, ...), for arms that change both engines' setting
+alike, such as the threads each thinks on.
 
 Example (hoshi with and without the opening boost against Pachi on 19x19, 5 s a move):
   scripts/ab.py --a "target/release/hoshi --max-time-per-move 5 --threads 1" \\
@@ -36,6 +38,12 @@ def commands_of(args):
     return {arm: getattr(args, arm) for arm in ALL_ARMS if getattr(args, arm)}
 
 
+def opponents_of(args):
+    """Each arm's opponent command: its own (--opponent-b, ...) or the common one."""
+    return {arm: getattr(args, f"opponent_{arm}", None) or args.opponent
+            for arm in commands_of(args)}
+
+
 def worker(args, index):
     """Plays this worker's game numbers for every arm, appending to the arms' logs."""
     if args.cpus:
@@ -43,21 +51,24 @@ def worker(args, index):
         os.sched_setaffinity(0, {cpu})
     commands = commands_of(args)
     engines = {arm: Engine(command) for arm, command in commands.items()}
-    opponent, referee = Engine(args.opponent), Engine(args.referee)
+    opponent_commands = opponents_of(args)
+    opponents = {command: Engine(command) for command in set(opponent_commands.values())}
+    referee = Engine(args.referee)
     try:
         for g in range(args.first_game - 1 + index, args.first_game - 1 + args.games, args.workers):
             engine_black = g % 2 == 0
             for arm in commands:
+                opponent = opponents[opponent_commands[arm]]
                 result, moves, worst = play_game(engines[arm], opponent, referee, engine_black,
                                                  args.size, args.komi, 3 * args.size * args.size)
                 _, line = game_line(g + 1, engine_black, result, moves, worst)
                 with open(os.path.join(args.dir, f"{arm}.log"), "a") as f:
                     f.write(line + "\n")
                 write_sgf(os.path.join(args.dir, arm), args.size, args.komi, commands[arm],
-                          args.opponent, g + 1, engine_black, result, moves,
+                          opponent_commands[arm], g + 1, engine_black, result, moves,
                           args.rules.capitalize())
     finally:
-        for e in (*engines.values(), opponent, referee):
+        for e in (*engines.values(), *opponents.values(), referee):
             e.close()
 
 
@@ -98,6 +109,11 @@ def main():
     ap.add_argument("--c", help="engine command of an optional arm C")
     ap.add_argument("--d", help="engine command of an optional arm D (with C)")
     ap.add_argument("--opponent", required=True)
+    for arm in ALL_ARMS[1:]:
+        ap.add_argument(f"--opponent-{arm}",
+                        help=f"arm {arm.upper()}'s own opponent command (default: --opponent), "
+                             "for arms that differ in the setting of both engines, such as "
+                             "their threads")
     ap.add_argument("--rules", choices=["chinese", "japanese"], default="chinese",
                     help="the rules the referee scores by (and the SGFs' RU); give the engines "
                          "theirs in their commands (hoshi --rules japanese)")
