@@ -65,6 +65,16 @@ fn lib_term(i: usize) -> u64 {
     unsafe { *LIB_TERMS.get_unchecked(i) }
 }
 
+/// Adds the point `l` to the `*n` distinct liberties listed in `libs`, unless it is listed
+/// already or `cap` are.
+#[inline(always)]
+fn add_liberty<const N: usize>(libs: &mut [usize; N], n: &mut usize, cap: usize, l: usize) {
+    if *n < cap && !libs[..*n].contains(&l) {
+        libs[*n] = l;
+        *n += 1;
+    }
+}
+
 impl Chain {
     #[inline(always)]
     fn pseudo(&self) -> u64 {
@@ -712,12 +722,6 @@ impl Board {
         let own = c.cell();
         let mut libs = [0usize; 2];
         let mut n_libs = 0;
-        let add = |l: usize, libs: &mut [usize; 2], n: &mut usize| {
-            if *n < cap && !libs[..*n].contains(&l) {
-                libs[*n] = l;
-                *n += 1;
-            }
-        };
         let nbrs = [i - 1, i + 1, i - st, i + st];
         // Own chains beside `p`, each with its stones next to `p`.
         let mut heads = [0u16; 4];
@@ -726,7 +730,7 @@ impl Board {
         for n in nbrs {
             let v = self.cell_u(n);
             if v == EMPTY {
-                add(n, &mut libs, &mut n_libs);
+                add_liberty(&mut libs, &mut n_libs, cap, n);
             } else if v == own {
                 let hd = self.head_u(n);
                 match heads[..n_heads].iter().position(|&h| h == hd) {
@@ -739,7 +743,7 @@ impl Board {
                 }
             } else if v != EDGE && self.chain_u(self.head_u(n) as usize).only_liberty_is(term) {
                 // Captured: its stone next to `p` becomes a liberty.
-                add(n, &mut libs, &mut n_libs);
+                add_liberty(&mut libs, &mut n_libs, cap, n);
             }
         }
         let mut stones = 1u32;
@@ -757,11 +761,8 @@ impl Board {
                 continue;
             }
             if rest.at_most_one_liberty() {
-                add(
-                    (rest.sum() / rest.pseudo()) as usize,
-                    &mut libs,
-                    &mut n_libs,
-                );
+                let l = (rest.sum() / rest.pseudo()) as usize;
+                add_liberty(&mut libs, &mut n_libs, cap, l);
             } else {
                 // Two other liberties at least: as many as asked for.
                 n_libs = cap;
@@ -779,12 +780,6 @@ impl Board {
         let own = c.cell();
         let mut libs = [0usize; 4];
         let mut n_libs = 0;
-        let add = |l: usize, libs: &mut [usize; 4], n: &mut usize| {
-            if *n < cap && !libs[..*n].contains(&l) {
-                libs[*n] = l;
-                *n += 1;
-            }
-        };
         let mut stones = 1u32;
         let mut seen = [0u16; 4];
         let mut n_seen = 0;
@@ -792,13 +787,13 @@ impl Board {
         for n in nbrs {
             let v = self.cell_u(n);
             if v == EMPTY {
-                add(n, &mut libs, &mut n_libs);
+                add_liberty(&mut libs, &mut n_libs, cap, n);
             } else if v != EDGE
                 && v != own
                 && self.chain_u(self.head_u(n) as usize).only_liberty_is(term)
             {
                 // Captured: its stone next to `p` becomes a liberty.
-                add(n, &mut libs, &mut n_libs);
+                add_liberty(&mut libs, &mut n_libs, cap, n);
             }
         }
         for n in nbrs {
@@ -819,7 +814,7 @@ impl Board {
             }
             // Walk the chain for liberties other than `p`.
             self.walk_liberties(hd as usize, i, |m| {
-                add(m, &mut libs, &mut n_libs);
+                add_liberty(&mut libs, &mut n_libs, cap, m);
                 n_libs < cap
             });
         }
