@@ -69,11 +69,21 @@ if __name__ == "__main__":
             json.dump(state, open(a.out, "w"))
             agree = sum(x == y for x, y in zip(state[key], ref))
             print(key, agree, "/", len(ref), flush=True)
-    # summary
-    for spec in a.arm:
-        name = spec.split("=", 1)[0]
+    # Summary: each arm's agreement, and its difference from the first arm paired by
+    # position (the standard error over positions, each the mean over its seeds).
+    def per_position(name):
         keys = [k for k in state if k.startswith(name + "#")]
-        n = sum(len(ref) for _ in keys)
+        return [sum(state[k][i] == ref[i] for k in keys) / len(keys) for i in range(len(ref))]
+    names = [spec.split("=", 1)[0] for spec in a.arm]
+    first = per_position(names[0])
+    for name in names:
+        keys = [k for k in state if k.startswith(name + "#")]
+        n = len(keys) * len(ref)
         k = sum(sum(x == y for x, y in zip(state[key], ref)) for key in keys)
-        p = k / n if n else 0
-        print(f"{name}: {k}/{n} = {100*p:.1f}% ± {100*(p*(1-p)/max(n,1))**0.5:.1f}")
+        line = f"{name}: {k}/{n} = {100 * k / n:.1f}%"
+        if name != names[0]:
+            d = [x - y for x, y in zip(per_position(name), first)]
+            mean = sum(d) / len(d)
+            var = sum((x - mean) ** 2 for x in d) / (len(d) - 1)
+            line += f", {100 * mean:+.1f} ± {100 * (var / len(d)) ** 0.5:.1f} points against {names[0]}"
+        print(line)
