@@ -1,16 +1,11 @@
 #!/usr/bin/env python3
 """Search agreement: for positions of SGF games, the move of each arm's search against a
 reference search's move. Arms are hoshi commands; one fresh process per search."""
-import json, os, re, subprocess, sys, glob
+import json, os, re, subprocess
 from concurrent.futures import ThreadPoolExecutor
 
 def moves(path):
     return re.findall(r";([BW])\[([a-z]{0,2})\]", open(path).read())
-
-def vertex(m):
-    if not m:
-        return "pass"
-    return "ABCDEFGHJ"[ord(m[0]) - 97] + str(9 - (ord(m[1]) - 97))
 
 def positions(files):
     out = []
@@ -19,9 +14,8 @@ def positions(files):
         ply = 6 + (k * 7) % 30
         if ply >= len(mv):
             continue
-        gtp = "boardsize 9\nclear_board\nkomi 7.5\n" + "".join(
-            f"play {c} {vertex(m)}\n" for c, m in mv[:ply])
-        gtp += f"genmove {mv[ply][0]}\n"
+        # The engine's own SGF loader sets up the position before move ply + 1.
+        gtp = f"loadsgf {os.path.abspath(path)} {ply + 1}\ngenmove {mv[ply][0]}\n"
         out.append((os.path.basename(path) + f":{ply}", gtp))
     return out
 
