@@ -256,9 +256,11 @@ params! {
     /// 0.25 s a move: 40 won 298 of 390 where 0 won 278 of 390 side by side, three runs
     /// (`matches/2026-11-29-9x9-playout-self-atari/`).
     playout_self_atari: u32 = 40, 0..=100;
-    /// `playout_self_atari` on boards of 13×13 and up (not measured there: 0, the engine
-    /// as before).
-    playout_self_atari_large: u32 = 0, 0..=100;
+    /// `playout_self_atari` on boards of 13×13 and up. On 19×19, with `playout_eye_fix_large`
+    /// at 60, hoshi at 2,000 playouts won 67 of 100 against Pachi at 500 where both at 0 won
+    /// 54 of 100 side by side (+13 points, 1.9 standard errors)
+    /// (`matches/2026-12-05-19x19-large-playout-rates/`).
+    playout_self_atari_large: u32 = 40, 0..=100;
     /// 1: the self-ataris of `playout_self_atari` leave out a mutual atari that gives a
     /// chain of two stones or more away inside a seki or a race (`tactics::breaks_seki`;
     /// a nakade by sacrifice stays), so a seki stands in the playouts. 0: off.
@@ -270,8 +272,8 @@ params! {
     /// points, 1.9 standard errors; 0.6% more instructions a playout)
     /// (`matches/2026-11-30-9x9-playout-eye-fix/`).
     playout_eye_fix: u32 = 60, 0..=100;
-    /// `playout_eye_fix` on boards of 13×13 and up (not measured there in games).
-    playout_eye_fix_large: u32 = 0, 0..=100;
+    /// `playout_eye_fix` on boards of 13×13 and up (measured with `playout_self_atari_large`).
+    playout_eye_fix_large: u32 = 60, 0..=100;
     // Playing for points.
     /// Share of a playout's value that comes from its score rather than its result: a
     /// playout is worth (1 - this) for a win, plus this times an arctangent of its margin
