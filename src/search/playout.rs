@@ -9,11 +9,11 @@
 //!   out) — and 3×3 shape moves next to the last move (`patterns`), each with a weight.
 //!   One is drawn by weight, with a small weight left for a random move, so no rule fires in
 //!   a fixed order. Random moves skip self-atari of two or more stones, which keeps sekis
-//!   alive and stops big groups from killing themselves, except a share of them below
-//!   13×13 (`playout_self_atari`) that may be any legal move that fills no own eye. A
-//!   random move drawn on an own false eye takes or presses the enemy stone that spoils
-//!   the eye instead, in a share of the draws below 13×13 (`playout_eye_fix`,
-//!   `false_eye_fix`).
+//!   alive and stops big groups from killing themselves, except a share of them
+//!   (`playout_self_atari`, `playout_self_atari_large` from 13×13 up) that may be any legal
+//!   move that fills no own eye. A random move drawn on an own false eye takes or presses
+//!   the enemy stone that spoils the eye instead, in a share of the draws
+//!   (`playout_eye_fix`, `playout_eye_fix_large` from 13×13 up; `false_eye_fix`).
 //!
 //! Playouts ignore superko (simple ko only) and forbid suicide; they end at two passes or
 //! the move cap and count area (`Board::fast_area_margin`).
