@@ -126,7 +126,9 @@ params! {
     /// 13×13; at 40,000 playouts against Pachi's 10,000 on 9×9, 1,000 won 119 of 200 where
     /// 3,500 won 109 of 200: a lean, not a proven gain).
     rave_equiv: f32 = 1000.0, 0.0..=1e9;
-    /// `rave_equiv` on boards of 13×13 and up (Pachi's 4,000 there; not measured apart).
+    /// `rave_equiv` on boards of 13×13 and up (Pachi's 4,000 there). On 19×19 at 2,000
+    /// playouts against Pachi's 500, 1,500 won 65 of 100 where 3,500 won 64 side by side
+    /// (`matches/2026-12-05-19x19-even-rave/`).
     rave_equiv_large: f32 = 3500.0, 0.0..=1e9;
     /// Lost visits each in-flight playout adds to the nodes on its path (spreads threads).
     virtual_loss: u32 = 2, 0..=1000;
@@ -160,7 +162,9 @@ params! {
     /// Even prior of every move: this many visits at a 50% win rate (below 13×13; Pachi's
     /// 9×9 weights are 14 for this and 210 for its pattern prior, as here).
     prior_even: f32 = 14.0, 0.0..=1e6;
-    /// `prior_even` on boards of 13×13 and up.
+    /// `prior_even` on boards of 13×13 and up. On 19×19 at 2,000 playouts against Pachi's
+    /// 500, Pachi's large-board 20 won 60 of 100 where 3 won 64 side by side
+    /// (`matches/2026-12-05-19x19-even-rave/`).
     prior_even_large: f32 = 3.0, 0.0..=1e6;
     /// Won visits for capturing one stone.
     prior_capture_one: f32 = 0.0, 0.0..=1e6;
