@@ -172,12 +172,6 @@ params! {
     prior_capture_many: f32 = 0.0, 0.0..=1e6;
     /// Won visits for an extension that saves an own chain in atari (ladder read out).
     prior_save: f32 = 0.0, 0.0..=1e6;
-    /// Lost visits for an extension of an own chain in atari to two liberties, capturing
-    /// nothing, where the ladder reader (`tactics::Ladder`, read out to the edge whatever
-    /// its length) shows the chain captured: a stone added to a working ladder. Pachi
-    /// leaves such moves out of its tree (`prune_ladders`); lost visits keep them as a last
-    /// resort (a ko threat, a lost position). 0: off.
-    prior_ladder_malus: f32 = 0.0, 0.0..=1e6;
     /// Won visits for a move matching a 3x3 pattern.
     prior_pattern: f32 = 0.0, 0.0..=1e6;
     /// Lost visits for a self-atari that captures nothing.

@@ -215,14 +215,6 @@ pub(super) fn prior(
         visits += params.prior_save;
         wins += params.prior_save;
     }
-    if saves
-        && captured == 0
-        && params.prior_ladder_malus != 0.0
-        && board.libs_after(p, color, 3).0 == 2
-        && !ladder.escapes(board, p, color)
-    {
-        visits += params.prior_ladder_malus;
-    }
     if params.prior_self_atari != 0.0 && captured == 0 && board.libs_after(p, color, 2).0 < 2 {
         visits += params.prior_self_atari;
     }
@@ -341,51 +333,6 @@ mod tests {
         assert!(read_maluses(&broken, Color::Black, &moves, &on).is_empty());
         // Off by default.
         assert!(read_maluses(&b, Color::Black, &moves, &Params::default()).is_empty());
-    }
-
-    #[test]
-    fn the_ladder_malus_loses_an_extension_into_a_working_ladder_of_any_length() {
-        // Black C3 is in atari at D3; the ladder runs to the far corner (longer than the
-        // prior reader's default budget reads) unless a black stone stands on its path.
-        let b = crate::go::reading::ladder_from_c3();
-        let g = b.geometry();
-        let d3 = Move::Play(g.point(3, 2));
-        let far = Move::Play(g.point(5, 5));
-        let on = Params {
-            prior_ladder_malus: 100.0,
-            ..Params::default()
-        };
-        let mut ladder = Ladder::new();
-        let mut at = |b: &Board, c, mv, params: &Params| {
-            prior(b, c, mv, None, false, 0.0, &mut ladder, params)
-        };
-        let off = Params::default();
-        let (v_off, w_off) = at(&b, Color::Black, d3, &off);
-        assert_eq!(at(&b, Color::Black, d3, &on), (v_off + 100.0, w_off));
-        // Only the extension: any other move, and white's capture at D3, keep their prior.
-        assert_eq!(
-            at(&b, Color::Black, far, &on),
-            at(&b, Color::Black, far, &off)
-        );
-        assert_eq!(
-            at(&b, Color::White, d3, &on),
-            at(&b, Color::White, d3, &off)
-        );
-        // A ladder breaker on the path: the extension escapes, no malus.
-        let mut broken = b.clone();
-        broken.play(g.point(6, 6), Color::Black);
-        assert_eq!(
-            at(&broken, Color::Black, d3, &on),
-            at(&broken, Color::Black, d3, &off)
-        );
-        // An extension to one liberty is a self-atari, not a ladder: no malus either.
-        let mut short = b.clone();
-        short.play(g.point(4, 2), Color::White);
-        assert_eq!(short.atari_liberty(g.point(2, 2)), Some(g.point(3, 2)));
-        assert_eq!(
-            at(&short, Color::Black, d3, &on),
-            at(&short, Color::Black, d3, &off)
-        );
     }
 
     #[test]
