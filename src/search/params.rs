@@ -124,7 +124,8 @@ params! {
     expand_visits: u32 = 8, 0..=1_000_000_000;
     /// RAVE equivalence: AMAF statistics weigh as much as this many real visits (below
     /// 13×13; at 40,000 playouts against Pachi's 10,000 on 9×9, 1,000 won 119 of 200 where
-    /// 3,500 won 109 of 200: a lean, not a proven gain).
+    /// 3,500 won 109 of 200: a lean, not a proven gain; at 20,000 against 5,000, 500 won 71
+    /// of 120 where 1,000 won 80 side by side: `matches/2026-12-06-9x9-20k-objective-2/`).
     rave_equiv: f32 = 1000.0, 0.0..=1e9;
     /// `rave_equiv` on boards of 13×13 and up (Pachi's 4,000 there). On 19×19 at 2,000
     /// playouts against Pachi's 500, 1,500 won 65 of 100 where 3,500 won 64 side by side
