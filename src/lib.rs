@@ -13,12 +13,13 @@
 //! | `time` | clocks and per-move budgets |
 //! | `gtp` | GTP input thread, parsing, the command table, GoGui graphics |
 //! | `sgf` | SGF load and write |
-//! | `play`, `render`, `bench` | terminal game, board drawing, `hoshi bench` |
+//! | `play`, `render`, `bench`, `bias` | terminal game, board drawing, `hoshi bench`, `hoshi bias` (playouts against a reference judgement) |
 //!
 //! Dependencies point one way: `gtp → engine → {search, ownership, time} → go`;
 //! `ownership` uses `search`'s playouts, never the reverse.
 
 pub mod bench;
+pub mod bias;
 pub mod engine;
 pub mod go;
 pub mod gtp;

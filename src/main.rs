@@ -195,6 +195,17 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Judge positions by heavy playouts alone and compare with a reference judgement (see
+    /// `hoshi::bias`): prints the mean squared difference and, for decisive references, how
+    /// often the playouts favour the same side. A screen for playout changes (--param ...).
+    Bias {
+        /// The positions file (size, komi, reference, moves; one a line). --playouts sets
+        /// the playouts a position (1,000 by default), --threads and --seed apply.
+        positions: std::path::PathBuf,
+        /// Print every position's reference and playout value.
+        #[arg(long)]
+        each: bool,
+    },
     /// Fit the learned prior's feature strengths to the moves of SGF games (MM) and write
     /// the table (the engine compiles in src/search/gammas.txt for boards below 13×13 and
     /// src/search/gammas-large.txt from 13×13 up).
@@ -275,6 +286,7 @@ fn main() -> ExitCode {
             playouts,
             seed,
         }) => bench(&policies, seconds, playouts, &sizes, seed, &opts.params),
+        Some(Command::Bias { positions, each }) => bias(&positions, each, &opts),
         Some(Command::Train {
             corpus,
             out,
@@ -345,6 +357,49 @@ fn gtp(opts: Options) -> ExitCode {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     hoshi::gtp::serve(&mut engine, &mut input, &mut out);
+    ExitCode::SUCCESS
+}
+
+fn bias(path: &std::path::Path, each: bool, opts: &Options) -> ExitCode {
+    let playouts = opts.playouts.unwrap_or(1000).min(u32::MAX as u64) as u32;
+    let positions = match std::fs::read_to_string(path)
+        .map_err(|e| e.to_string())
+        .and_then(|text| hoshi::bias::parse(&text))
+    {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("hoshi bias: {}: {e}", path.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    let judged = match rayon::ThreadPoolBuilder::new()
+        .num_threads(opts.threads)
+        .build()
+    {
+        Ok(pool) => {
+            pool.install(|| hoshi::bias::judge(&positions, playouts, opts.seed, &opts.params))
+        }
+        Err(e) => {
+            eprintln!("hoshi bias: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if each {
+        for j in &judged {
+            println!(
+                "{:.3} {:.3} {:+.3} {}",
+                j.reference,
+                j.value,
+                j.value - j.reference,
+                j.name
+            );
+        }
+    }
+    let s = hoshi::bias::summarize(&judged);
+    println!(
+        "positions {} playouts {playouts} mse {:.4} decisive {} agree {:.3} favoured {:.3}",
+        s.positions, s.mse, s.decisive, s.agree, s.favoured
+    );
     ExitCode::SUCCESS
 }
 

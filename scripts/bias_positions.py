@@ -1,0 +1,52 @@
+#!/usr/bin/env python3
+"""Writes a `hoshi bias` positions file from games and a reference's judgement of them.
+
+The judgement is a JSON object {"gameNNN.sgf": [[win_percent, move], ...]}, one entry a
+position (the side to move's win rate before move k), as written by
+matches/2026-12-06-9x9-2s-swing/swing.py with Pachi as the evaluator. Each position from
+--from-ply on becomes a line: size, komi, reference (0..1), the moves, and a comment naming
+the game and ply.
+
+    scripts/bias_positions.py --sgf-dir DIR --komi 7.5 --from-ply 6 J.json ... > positions.txt
+"""
+import argparse, json, os, re, sys
+
+COLS = "ABCDEFGHJKLMNOPQRST"
+
+
+def moves(text):
+    return re.findall(r";([BW])\[([a-z]{0,2})\]", text)
+
+
+def vertex(m, size):
+    if m == "" or (m == "tt" and size <= 19):
+        return "pass"
+    return f"{COLS[ord(m[0]) - 97]}{size - (ord(m[1]) - 97)}"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("judgements", nargs="+")
+    ap.add_argument("--sgf-dir", required=True)
+    ap.add_argument("--komi", type=float, default=7.5)
+    ap.add_argument("--from-ply", type=int, default=6)
+    args = ap.parse_args()
+    lines = 0
+    for path in args.judgements:
+        for game, values in sorted(json.load(open(path)).items()):
+            text = open(os.path.join(args.sgf_dir, game)).read()
+            size = int((re.findall(r"SZ\[(\d+)\]", text) or ["19"])[0])
+            if re.search(r"A[BW]\[", text):
+                sys.exit(f"{game}: set-up stones are not supported")
+            mv = moves(text)
+            for k, (value, _) in enumerate(values[: len(mv)]):
+                if k < args.from_ply or value is None:
+                    continue
+                played = " ".join(f"{c.lower()} {vertex(m, size)}" for c, m in mv[:k])
+                print(f"{size} {args.komi} {value / 100:.3f} {played}  # {game} {k}")
+                lines += 1
+    print(f"{lines} positions", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
