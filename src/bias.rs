@@ -11,15 +11,17 @@
 //! ```
 //!
 //! Each position gets a fixed number of heavy playouts from its own seed, so a run is
-//! repeatable whatever the number of threads.
+//! repeatable whatever the number of threads. `Judge::Search` judges by a search of that
+//! many playouts instead (one thread a position): the value its most visited move gets,
+//! which is what the engine would play on, tree knowledge and all.
 
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use rayon::prelude::*;
 
 use crate::go::{Color, Game, Geometry, Move, Point, Rules};
-use crate::search::Params;
 use crate::search::playout::{Playouts, Policy};
+use crate::search::{Config, Limits, Params, Searcher};
 
 /// One position to judge.
 #[derive(Clone)]
@@ -119,38 +121,84 @@ pub struct Summary {
 /// How far from one half a reference must lie to count as decisive.
 pub const DECISIVE: f64 = 0.2;
 
-/// Runs `playouts` heavy playouts (weights from `params`) from each position.
-pub fn judge(positions: &[Position], playouts: u32, seed: u64, params: &Params) -> Vec<Judged> {
+/// How a position is judged.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Judge {
+    /// The share of flat heavy playouts the side to move wins.
+    Playouts,
+    /// The win rate of the most visited move of a search.
+    Search,
+}
+
+/// Nodes a judging search may hold: enough for a few hundred thousand playouts.
+const SEARCH_NODES: usize = 1 << 20;
+
+/// Judges each position by `playouts` heavy playouts (weights from `params`), flat or
+/// through a search (`how`).
+pub fn judge(
+    positions: &[Position],
+    how: Judge,
+    playouts: u32,
+    seed: u64,
+    params: &Params,
+) -> Vec<Judged> {
     positions
         .par_iter()
         .enumerate()
         .map(|(k, pos)| {
-            let board = pos.game.board();
-            let size = pos.game.size();
-            let to_move = pos.game.to_move();
-            let komi = pos.game.komi();
-            let mut runner = Playouts::new(Policy::Heavy, params, size);
-            let mut rng = SmallRng::seed_from_u64(seed ^ (k as u64).wrapping_mul(0x9E37_79B9));
-            let max_moves = 3 * (size * size) as u32;
-            let mut b = board.clone();
-            let mut wins = 0u32;
-            for _ in 0..playouts {
-                b.copy_from(board);
-                let r = runner.run(&mut b, to_move, pos.last, &mut rng, max_moves, |_, _| {});
-                let black_margin = r.margin as f64 - komi;
-                let won = match to_move {
-                    Color::Black => black_margin > 0.0,
-                    Color::White => black_margin < 0.0,
-                };
-                wins += won as u32;
-            }
+            let seed = seed ^ (k as u64).wrapping_mul(0x9E37_79B9);
+            let value = match how {
+                Judge::Playouts => flat_value(pos, playouts, seed, params),
+                Judge::Search => search_value(pos, playouts, seed, params),
+            };
             Judged {
                 name: pos.name.clone(),
                 reference: pos.reference,
-                value: wins as f64 / playouts.max(1) as f64,
+                value,
             }
         })
         .collect()
+}
+
+/// The share of `playouts` heavy playouts from `pos` that its side to move wins.
+fn flat_value(pos: &Position, playouts: u32, seed: u64, params: &Params) -> f64 {
+    let board = pos.game.board();
+    let size = pos.game.size();
+    let to_move = pos.game.to_move();
+    let komi = pos.game.komi();
+    let mut runner = Playouts::new(Policy::Heavy, params, size);
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let max_moves = 3 * (size * size) as u32;
+    let mut b = board.clone();
+    let mut wins = 0u32;
+    for _ in 0..playouts {
+        b.copy_from(board);
+        let r = runner.run(&mut b, to_move, pos.last, &mut rng, max_moves, |_, _| {});
+        let black_margin = r.margin as f64 - komi;
+        let won = match to_move {
+            Color::Black => black_margin > 0.0,
+            Color::White => black_margin < 0.0,
+        };
+        wins += won as u32;
+    }
+    wins as f64 / playouts.max(1) as f64
+}
+
+/// The win rate of the most visited move of a one-thread search of `playouts` from `pos`
+/// (one half where the search finds no move).
+fn search_value(pos: &Position, playouts: u32, seed: u64, params: &Params) -> f64 {
+    let mut searcher = Searcher::new(Config {
+        policy: Policy::Heavy,
+        threads: 1,
+        node_cap: SEARCH_NODES,
+        reuse: false,
+        by_first_move: false,
+        params: *params,
+    });
+    let color = pos.game.to_move();
+    let limits = Limits::playouts(playouts.max(1) as u64);
+    let report = searcher.run(&pos.game, color, limits, seed, &|| false, None, &mut |_| {});
+    report.best().map_or(0.5, |b| b.winrate())
 }
 
 /// The summary of judged positions.
@@ -226,7 +274,7 @@ mod tests {
         }
         let text = format!("7 7.5 0.9{moves} # won\n7 7.5 0.1{moves} # wrong\n");
         let ps = parse(&text).unwrap();
-        let judged = judge(&ps, 200, 1, &Params::default());
+        let judged = judge(&ps, Judge::Playouts, 200, 1, &Params::default());
         assert!(judged[0].value > 0.9, "{judged:?}");
         let s = summarize(&judged);
         assert_eq!((s.positions, s.decisive), (2, 2));
@@ -234,7 +282,12 @@ mod tests {
         assert!((s.favoured - 0.5).abs() < 0.05, "{s:?}");
         assert!(s.mse > 0.3, "{s:?}");
         // Repeatable for a seed, whatever the threads.
-        let again = judge(&ps, 200, 1, &Params::default());
+        let again = judge(&ps, Judge::Playouts, 200, 1, &Params::default());
         assert_eq!(judged[0].value, again[0].value);
+        // A search judges it won too, and repeatably.
+        let searched = judge(&ps, Judge::Search, 300, 1, &Params::default());
+        assert!(searched[0].value > 0.9, "{searched:?}");
+        let again = judge(&ps, Judge::Search, 300, 1, &Params::default());
+        assert_eq!(searched[0].value, again[0].value);
     }
 }

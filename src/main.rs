@@ -205,6 +205,10 @@ enum Command {
         /// Print every position's reference and playout value.
         #[arg(long)]
         each: bool,
+        /// Judge by a search of --playouts playouts (its most visited move's win rate)
+        /// instead of flat playouts.
+        #[arg(long)]
+        search: bool,
     },
     /// Fit the learned prior's feature strengths to the moves of SGF games (MM) and write
     /// the table (the engine compiles in src/search/gammas.txt for boards below 13×13 and
@@ -286,7 +290,18 @@ fn main() -> ExitCode {
             playouts,
             seed,
         }) => bench(&policies, seconds, playouts, &sizes, seed, &opts.params),
-        Some(Command::Bias { positions, each }) => bias(&positions, each, &opts),
+        Some(Command::Bias {
+            positions,
+            each,
+            search,
+        }) => {
+            let how = if search {
+                hoshi::bias::Judge::Search
+            } else {
+                hoshi::bias::Judge::Playouts
+            };
+            bias(&positions, how, each, &opts)
+        }
         Some(Command::Train {
             corpus,
             out,
@@ -360,7 +375,7 @@ fn gtp(opts: Options) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn bias(path: &std::path::Path, each: bool, opts: &Options) -> ExitCode {
+fn bias(path: &std::path::Path, how: hoshi::bias::Judge, each: bool, opts: &Options) -> ExitCode {
     let playouts = opts.playouts.unwrap_or(1000).min(u32::MAX as u64) as u32;
     let positions = match std::fs::read_to_string(path)
         .map_err(|e| e.to_string())
@@ -377,7 +392,7 @@ fn bias(path: &std::path::Path, each: bool, opts: &Options) -> ExitCode {
         .build()
     {
         Ok(pool) => {
-            pool.install(|| hoshi::bias::judge(&positions, playouts, opts.seed, &opts.params))
+            pool.install(|| hoshi::bias::judge(&positions, how, playouts, opts.seed, &opts.params))
         }
         Err(e) => {
             eprintln!("hoshi bias: {e}");

@@ -1,7 +1,7 @@
 //! `hoshi bias` end to end, with `scripts/bias_positions.py` writing its positions: a game
 //! and a reference's judgement of each position become the positions file; the playouts
-//! judge a won 7×7 position won, the summary scores the reference that agrees and the one
-//! that does not; a bad positions file is an error that names the line.
+//! (and a search of them) judge a won 7×7 position won and a lost one lost, and the summary
+//! scores the references that agree; a bad positions file is an error that names the line.
 
 use std::process::Command;
 
@@ -90,6 +90,18 @@ fn bias_judges_the_positions_the_script_writes() {
     assert!(
         lines[2].starts_with("positions 2 playouts 300 mse ")
             && lines[2].contains(" decisive 2 agree 1.000 "),
+        "{out}"
+    );
+    // Judged by searches instead: the same verdicts.
+    let run = Command::new(hoshi())
+        .arg("bias")
+        .arg(&file)
+        .args(["--playouts", "300", "--threads", "2", "--search"])
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        run.status.success() && out.contains(" decisive 2 agree 1.000 "),
         "{out}"
     );
     std::fs::write(&file, "7 7.5 0.5 b D7\n7 7.5 0.5 b D7 w D7\n").unwrap();
