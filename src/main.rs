@@ -197,7 +197,9 @@ enum Command {
     },
     /// Judge positions by heavy playouts alone and compare with a reference judgement (see
     /// `hoshi::bias`): prints the mean squared difference and, for decisive references, how
-    /// often the playouts favour the same side. A screen for playout changes (--param ...).
+    /// often the playouts favour the same side; with --each, every position, to find where
+    /// they part. Its ranking of playout settings did not predict games
+    /// (matches/2026-12-06-9x9-playout-bias/).
     Bias {
         /// The positions file (size, komi, reference, moves; one a line). --playouts sets
         /// the playouts a position (1,000 by default), --threads and --seed apply.
