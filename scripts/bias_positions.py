@@ -11,17 +11,12 @@ the game and ply.
 """
 import argparse, json, os, re, sys
 
-COLS = "ABCDEFGHJKLMNOPQRST"
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from match import gtp_vertex  # noqa: E402  (the inverse of the SGF points match.py writes)
 
 
 def moves(text):
     return re.findall(r";([BW])\[([a-z]{0,2})\]", text)
-
-
-def vertex(m, size):
-    if m == "" or (m == "tt" and size <= 19):
-        return "pass"
-    return f"{COLS[ord(m[0]) - 97]}{size - (ord(m[1]) - 97)}"
 
 
 def main():
@@ -42,7 +37,7 @@ def main():
             for k, (value, _) in enumerate(values[: len(mv)]):
                 if k < args.from_ply or value is None:
                     continue
-                played = " ".join(f"{c.lower()} {vertex(m, size)}" for c, m in mv[:k])
+                played = " ".join(f"{c.lower()} {gtp_vertex(m, size)}" for c, m in mv[:k])
                 print(f"{size} {args.komi} {value / 100:.3f} {played}  # {game} {k}")
                 lines += 1
     print(f"{lines} positions", file=sys.stderr)

@@ -65,6 +65,14 @@ def sgf_point(vertex, size):
     return "abcdefghijklmnopqrstuvwxy"[x] + "abcdefghijklmnopqrstuvwxy"[y]
 
 
+def gtp_vertex(point, size):
+    """The GTP vertex of an SGF point (the inverse of `sgf_point`); "" or "tt" is a pass."""
+    if point == "" or (point == "tt" and size <= 19):
+        return "pass"
+    cols = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+    return f"{cols[ord(point[0]) - 97]}{size - (ord(point[1]) - 97)}"
+
+
 def play_game(engine, opponent, referee, engine_black, size, komi, max_moves, clock=None):
     """Plays one game and returns (result, moves, slowest genmove per colour). `clock`, if
     given, keeps the engine's time: `clock.before(color)` is called before each of the

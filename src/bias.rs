@@ -22,7 +22,7 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use rayon::prelude::*;
 
-use crate::go::{Color, Game, Geometry, Move, Point, Rules};
+use crate::go::{Color, Game, Move, Point, Rules};
 use crate::search::playout::{Playouts, Policy};
 use crate::search::{Config, Limits, Params, Searcher};
 
@@ -75,7 +75,7 @@ fn parse_words(words: &[&str]) -> Result<Position, String> {
         return Err("komi must be a number and the reference lie in 0..=1".into());
     }
     let mut game = Game::new(size, Rules::default(), komi).ok_or("unacceptable size")?;
-    let geo = Geometry::new(size).ok_or("unacceptable size")?;
+    let geo = game.geometry();
     let mut last = [None, None];
     for pair in words[3..].chunks(2) {
         let c = Color::parse(pair[0]).ok_or_else(|| format!("bad colour {}", pair[0]))?;
@@ -284,7 +284,7 @@ mod tests {
         assert!((s.agree - 0.5).abs() < 1e-9, "{s:?}");
         assert!((s.favoured - 0.5).abs() < 0.05, "{s:?}");
         assert!(s.mse > 0.3, "{s:?}");
-        // Repeatable for a seed, whatever the threads.
+        // Repeatable for a seed.
         let again = judge(&ps, Judge::Playouts, 200, 1, &Params::default());
         assert_eq!(judged[0].value, again[0].value);
         // A search judges it won too, and repeatably.

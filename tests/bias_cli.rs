@@ -3,12 +3,19 @@
 //! (and a search of them) judge a won 7×7 position won and a lost one lost, and the summary
 //! scores the references that agree; a bad positions file is an error that names the line.
 
-use std::process::Command;
+use std::path::Path;
+use std::process::{Command, Output};
 
 mod common;
 
-fn hoshi() -> &'static str {
-    env!("CARGO_BIN_EXE_hoshi")
+/// `hoshi bias FILE ARGS...`.
+fn bias(file: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hoshi"))
+        .arg("bias")
+        .arg(file)
+        .args(args)
+        .output()
+        .unwrap()
 }
 
 #[test]
@@ -44,30 +51,15 @@ fn bias_judges_the_positions_the_script_writes() {
         String::from_utf8_lossy(&script.stderr)
     );
     let positions = String::from_utf8_lossy(&script.stdout).to_string();
-    assert_eq!(positions.lines().count(), 2, "{positions}");
+    let lines: Vec<&str> = positions.lines().collect();
+    assert_eq!(lines.len(), 2, "{positions}");
     assert!(
-        positions
-            .lines()
-            .nth(1)
-            .unwrap()
-            .starts_with("7 7.5 0.100 b D7 w F7 "),
+        lines[1].starts_with("7 7.5 0.100 b D7 w F7 ") && lines[1].ends_with("# game001.sgf 13"),
         "{positions}"
-    );
-    assert!(
-        positions
-            .lines()
-            .nth(1)
-            .unwrap()
-            .ends_with("# game001.sgf 13")
     );
     let file = dir.join("positions.txt");
     std::fs::write(&file, &positions).unwrap();
-    let run = Command::new(hoshi())
-        .arg("bias")
-        .arg(&file)
-        .args(["--playouts", "300", "--threads", "2", "--each"])
-        .output()
-        .unwrap();
+    let run = bias(&file, &["--playouts", "300", "--threads", "2", "--each"]);
     assert!(
         run.status.success(),
         "{}",
@@ -93,23 +85,14 @@ fn bias_judges_the_positions_the_script_writes() {
         "{out}"
     );
     // Judged by searches instead: the same verdicts.
-    let run = Command::new(hoshi())
-        .arg("bias")
-        .arg(&file)
-        .args(["--playouts", "300", "--threads", "2", "--search"])
-        .output()
-        .unwrap();
+    let run = bias(&file, &["--playouts", "300", "--threads", "2", "--search"]);
     let out = String::from_utf8_lossy(&run.stdout);
     assert!(
         run.status.success() && out.contains(" decisive 2 agree 1.000 "),
         "{out}"
     );
     std::fs::write(&file, "7 7.5 0.5 b D7\n7 7.5 0.5 b D7 w D7\n").unwrap();
-    let bad = Command::new(hoshi())
-        .arg("bias")
-        .arg(&file)
-        .output()
-        .unwrap();
+    let bad = bias(&file, &[]);
     assert!(!bad.status.success());
     let err = String::from_utf8_lossy(&bad.stderr);
     assert!(
