@@ -253,7 +253,9 @@ params! {
     /// against the same session's 54.9% at 5,000 playouts against Pachi's 1,250 (450 games
     /// each), no more than earlier runs of the defaults there
     /// (`matches/2026-11-26-9x9-playout-sacrifice/`); 65 of 100 against the control's 61 of
-    /// 100 at 40,000 against 10,000 (`matches/2026-11-26-9x9-pachi-40k-sacrifice/`).
+    /// 100 at 40,000 against 10,000 (`matches/2026-11-26-9x9-pachi-40k-sacrifice/`); with the
+    /// seki guard, at 20,000 against 5,000, 97 of 150 against 104 of 150 off
+    /// (`matches/2026-12-06-9x9-20k-nakade-sacrifice/`).
     playout_nakade_sacrifice: u32 = 0, 0..=100;
     /// Weight of a random move instead, when there are candidates.
     playout_random: u32 = 4, 0..=10_000;
