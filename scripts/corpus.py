@@ -17,14 +17,12 @@ import random
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from match import Engine, sgf_point  # noqa: E402  (the project's GTP pipe and SGF points)
-
-LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+from match import GTP_COLUMNS, Engine, sgf_point  # noqa: E402  (GTP pipe, SGF points)
 
 
 def vertex(x, y, size):
     """GTP vertex of column x, row y counted from the top (as in SGF)."""
-    return f"{LETTERS[x]}{size - y}"
+    return f"{GTP_COLUMNS[x]}{size - y}"
 
 
 def setup_stones(rng, size, per_colour):

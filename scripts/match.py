@@ -56,21 +56,24 @@ class Engine:
         self.proc.wait(timeout=10)
 
 
+# GTP's column letters (no I) and SGF's coordinate letters, up to 25x25.
+GTP_COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+SGF_LETTERS = "abcdefghijklmnopqrstuvwxy"
+
+
 def sgf_point(vertex, size):
     if vertex.lower() == "pass":
         return ""
-    cols = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
-    x = cols.index(vertex[0].upper())
+    x = GTP_COLUMNS.index(vertex[0].upper())
     y = size - int(vertex[1:])
-    return "abcdefghijklmnopqrstuvwxy"[x] + "abcdefghijklmnopqrstuvwxy"[y]
+    return SGF_LETTERS[x] + SGF_LETTERS[y]
 
 
 def gtp_vertex(point, size):
     """The GTP vertex of an SGF point (the inverse of `sgf_point`); "" or "tt" is a pass."""
     if point == "" or (point == "tt" and size <= 19):
         return "pass"
-    cols = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
-    return f"{cols[ord(point[0]) - 97]}{size - (ord(point[1]) - 97)}"
+    return f"{GTP_COLUMNS[SGF_LETTERS.index(point[0])]}{size - SGF_LETTERS.index(point[1])}"
 
 
 def play_game(engine, opponent, referee, engine_black, size, komi, max_moves, clock=None):
