@@ -12,11 +12,7 @@ the game and ply.
 import argparse, json, os, re, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from match import gtp_vertex  # noqa: E402  (the inverse of the SGF points match.py writes)
-
-
-def moves(text):
-    return re.findall(r";([BW])\[([a-z]{0,2})\]", text)
+from match import gtp_vertex, sgf_moves  # noqa: E402  (the records match.py writes)
 
 
 def main():
@@ -31,9 +27,10 @@ def main():
         for game, values in sorted(json.load(open(path)).items()):
             text = open(os.path.join(args.sgf_dir, game)).read()
             size = int((re.findall(r"SZ\[(\d+)\]", text) or ["19"])[0])
-            if re.search(r"A[BW]\[", text):
-                sys.exit(f"{game}: set-up stones are not supported")
-            mv = moves(text)
+            try:
+                mv = sgf_moves(text)
+            except ValueError as e:
+                sys.exit(f"{game}: {e}")
             for k, (value, _) in enumerate(values[: len(mv)]):
                 if k < args.from_ply or value is None:
                     continue

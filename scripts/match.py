@@ -12,6 +12,7 @@ Example (hoshi against GNU Go level 10 on 9x9, 2 s a move):
 import argparse
 import math
 import os
+import re
 import shlex
 import subprocess
 import sys
@@ -76,20 +77,34 @@ def gtp_vertex(point, size):
     return f"{GTP_COLUMNS[SGF_LETTERS.index(point[0])]}{size - SGF_LETTERS.index(point[1])}"
 
 
-def play_game(engine, opponent, referee, engine_black, size, komi, max_moves, clock=None):
+def sgf_moves(text):
+    """The moves of a record match.py wrote (no variations or set-up stones), as (colour,
+    SGF point) pairs: "" is a pass."""
+    if re.search(r"A[BW]\[", text):
+        raise ValueError("set-up stones are not supported")
+    return re.findall(r";([BW])\[([a-z]{0,2})\]", text)
+
+
+def play_game(engine, opponent, referee, engine_black, size, komi, max_moves, clock=None,
+              start=()):
     """Plays one game and returns (result, moves, slowest genmove per colour). `clock`, if
     given, keeps the engine's time: `clock.before(color)` is called before each of the
     engine's genmoves and `clock.after(color, seconds)` after it, which may end the game
-    by returning a result (a loss on time)."""
+    by returning a result (a loss on time). `start`, if given, is the game so far as
+    (colour, vertex) pairs, black first and alternating (passes included): all three
+    engines are told them and the game goes on from there (they count among `moves`)."""
     black, white = (engine, opponent) if engine_black else (opponent, engine)
     ours = "b" if engine_black else "w"
     for e in (engine, opponent, referee):
         e.ok(f"boardsize {size}")
         e.ok("clear_board")
         e.ok(f"komi {komi}")
-    moves = []
-    passes = 0
-    color = "b"
+    moves = list(start)
+    for c, vertex in moves:
+        for e in (engine, opponent, referee):
+            e.ok(f"play {c} {vertex}")
+    passes = 1 if moves and moves[-1][1].lower() == "pass" else 0
+    color = "b" if len(moves) % 2 == 0 else "w"
     worst = {"b": 0.0, "w": 0.0}
     result = None
     while len(moves) < max_moves:
