@@ -58,7 +58,10 @@ def main():
     ap.add_argument("--games", type=int, help="play on from at most this many")
     ap.add_argument("--out-sgf", help="write the games played on here (same names)")
     args = ap.parse_args()
-    todo = resigned(args.sgf_dir)[args.first:]
+    try:
+        todo = resigned(args.sgf_dir)[args.first:]
+    except ValueError as e:
+        sys.exit(f"play_on.py: {e}")
     if args.games is not None:
         todo = todo[: args.games]
     referee = f"/usr/games/gnugo --mode gtp --{args.rules}-rules"
