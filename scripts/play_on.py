@@ -22,8 +22,9 @@ from match import Engine, game_line, gtp_vertex, play_game, sgf_moves, write_sgf
 
 
 def resigned(sgf_dir):
-    """(game number, engine black, moves as (colour, GTP vertex)) of each game of the
-    record the engine resigned, in game order."""
+    """(game number, engine black, size, komi, moves as (colour, GTP vertex)) of each game
+    of the record the engine resigned, in game order (the size and komi are the record's,
+    SZ and KM)."""
     games = []
     for name in sorted(os.listdir(sgf_dir)):
         m = re.fullmatch(r"game(\d+)\.sgf", name)
@@ -32,6 +33,7 @@ def resigned(sgf_dir):
         number = int(m.group(1))
         text = open(os.path.join(sgf_dir, name)).read()
         size = int((re.findall(r"SZ\[(\d+)\]", text) or ["19"])[0])
+        komi = float((re.findall(r"KM\[([^]]*)\]", text) or ["0"])[0])
         engine_black = number % 2 == 1
         result = (re.findall(r"RE\[([^]]*)\]", text) or [""])[0]
         if result != ("W+R" if engine_black else "B+R"):
@@ -41,7 +43,7 @@ def resigned(sgf_dir):
         to_move = "b" if len(moves) % 2 == 0 else "w"
         if to_move != ours:
             raise ValueError(f"{name}: the engine resigned, but it is not its turn")
-        games.append((number, engine_black, size, moves))
+        games.append((number, engine_black, size, komi, moves))
     return games
 
 
@@ -52,7 +54,7 @@ def main():
     ap.add_argument("--engine", required=True, help="the engine that resigned, not resigning")
     ap.add_argument("--opponent", required=True)
     ap.add_argument("--rules", choices=["chinese", "japanese"], default="chinese")
-    ap.add_argument("--komi", type=float, default=7.5)
+    ap.add_argument("--komi", type=float, help="instead of each record's KM")
     ap.add_argument("--first", type=int, default=0,
                     help="skip this many resigned games (to run in chunks)")
     ap.add_argument("--games", type=int, help="play on from at most this many")
@@ -67,14 +69,16 @@ def main():
     referee = f"/usr/games/gnugo --mode gtp --{args.rules}-rules"
     engine, opponent, referee = Engine(args.engine), Engine(args.opponent), Engine(referee)
     wins = 0
-    for number, engine_black, size, start in todo:
+    for number, engine_black, size, komi, start in todo:
+        if args.komi is not None:
+            komi = args.komi
         result, moves, worst = play_game(engine, opponent, referee, engine_black, size,
-                                         args.komi, 3 * size * size, start=start)
+                                         komi, 3 * size * size, start=start)
         won, line = game_line(number, engine_black, result, moves, worst)
         wins += won
         print(f"{line}; played on from move {len(start) + 1}", flush=True)
         if args.out_sgf:
-            write_sgf(args.out_sgf, size, args.komi, args.engine, args.opponent, number,
+            write_sgf(args.out_sgf, size, komi, args.engine, args.opponent, number,
                       engine_black, result, moves, args.rules.capitalize())
     n = len(todo)
     if n:

@@ -45,8 +45,6 @@ fn play_on(dir: &Path, extra: &[&str]) -> Output {
         &engine,
         "--opponent",
         &opponent,
-        "--komi",
-        "0.5",
         "--out-sgf",
         out.to_str().unwrap(),
     ];
@@ -93,6 +91,8 @@ fn the_games_the_engine_resigned_are_played_on_from_where_it_resigned() {
             .expect("an SGF per game played on");
         let body = &sgf[sgf.find(";B[").expect("moves")..];
         assert!(body.starts_with(start), "{sgf}");
+        // The record's komi, KM.
+        assert!(sgf.contains("KM[0.5]"), "{sgf}");
         // Played to its end, by two passes or the opponent's resignation: never the
         // engine's.
         let result = &sgf[sgf.find("RE[").unwrap() + 3..];
