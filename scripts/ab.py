@@ -28,7 +28,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from match import Engine, game_line, play_game, write_sgf  # noqa: E402
+from match import Engine, default_referee, game_line, play_game, win_rate, write_sgf  # noqa: E402
 
 ALL_ARMS = ("a", "b", "c", "d")
 
@@ -89,8 +89,7 @@ def report(directory, labels):
     rates = {}
     for arm in labels:
         wins, games = tally(os.path.join(directory, f"{arm}.log"))
-        p = wins / games if games else 0.0
-        se = math.sqrt(p * (1 - p) / games) if games else 0.0
+        p, se = win_rate(wins, games)
         rates[arm] = (p, se, games)
         print(f"{arm} ({labels[arm]}): {wins} of {games}: {100 * p:.1f}% ± {100 * se:.1f}%")
     pa, sa, na = rates["a"]
@@ -133,7 +132,7 @@ def main():
     if args.d and not args.c:
         ap.error("--d needs --c")
     if args.referee is None:
-        args.referee = f"/usr/games/gnugo --mode gtp --{args.rules}-rules"
+        args.referee = default_referee(args.rules)
     labels = commands_of(args)
     if not args.report:
         if args.games < 1 or args.workers < 1:

@@ -9,10 +9,10 @@ the game and ply.
 
     scripts/bias_positions.py --sgf-dir DIR --komi 7.5 --from-ply 6 J.json ... > positions.txt
 """
-import argparse, json, os, re, sys
+import argparse, json, os, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from match import gtp_vertex, sgf_moves  # noqa: E402  (the records match.py writes)
+from match import gtp_vertex, sgf_moves, sgf_size  # noqa: E402  (the records match.py writes)
 
 
 def main():
@@ -26,7 +26,7 @@ def main():
     for path in args.judgements:
         for game, values in sorted(json.load(open(path)).items()):
             text = open(os.path.join(args.sgf_dir, game)).read()
-            size = int((re.findall(r"SZ\[(\d+)\]", text) or ["19"])[0])
+            size = sgf_size(text)
             try:
                 mv = sgf_moves(text)
             except ValueError as e:

@@ -77,6 +77,11 @@ def gtp_vertex(point, size):
     return f"{GTP_COLUMNS[SGF_LETTERS.index(point[0])]}{size - SGF_LETTERS.index(point[1])}"
 
 
+def sgf_size(text):
+    """The board size of an SGF record (SZ; 19 when absent, as SGF says)."""
+    return int((re.findall(r"SZ\[(\d+)\]", text) or ["19"])[0])
+
+
 def sgf_moves(text):
     """The moves of a record match.py wrote (no variations or set-up stones), as (colour,
     SGF point) pairs: "" is a pass."""
@@ -135,6 +140,19 @@ def play_game(engine, opponent, referee, engine_black, size, komi, max_moves, cl
     return result, moves, worst
 
 
+def default_referee(rules):
+    """The referee command when none is given: GNU Go counting by `rules`."""
+    return f"/usr/games/gnugo --mode gtp --{rules}-rules"
+
+
+def win_rate(wins, games):
+    """(share won, its standard error) of `wins` in `games`; (0, 0) for no games."""
+    if not games:
+        return 0.0, 0.0
+    p = wins / games
+    return p, math.sqrt(p * (1 - p) / games)
+
+
 def game_line(number, engine_black, result, moves, worst):
     """Whether the engine won game `number`, and the game's log line (the format the tallies
     of match.py, ab.py and the match records read)."""
@@ -175,7 +193,7 @@ def main():
                          "of a 60-game match are --first-game 35 --games 26")
     args = ap.parse_args()
     if args.referee is None:
-        args.referee = f"/usr/games/gnugo --mode gtp --{args.rules}-rules"
+        args.referee = default_referee(args.rules)
     engine, opponent, referee = Engine(args.engine), Engine(args.opponent), Engine(args.referee)
     wins = 0
     slowest = 0.0
@@ -192,8 +210,7 @@ def main():
             write_sgf(args.sgf_dir, args.size, args.komi, args.engine, args.opponent, g + 1,
                       engine_black, result, moves, args.rules.capitalize())
     n = args.games
-    p = wins / n
-    se = math.sqrt(p * (1 - p) / n)
+    p, se = win_rate(wins, n)
     print(f"engine won {wins} of {n}: {100 * p:.1f}% ± {100 * se:.1f}% (one standard error); "
           f"slowest engine move {slowest:.2f} s")
     for e in (engine, opponent, referee):

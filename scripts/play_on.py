@@ -12,13 +12,13 @@ plays games (GNU Go referee). Give the engine a command that does not resign (ho
         --opponent "pachi ..." [--games N] [--first N] [--out-sgf DIR]
 """
 import argparse
-import math
 import os
 import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from match import Engine, game_line, gtp_vertex, play_game, sgf_moves, write_sgf  # noqa: E402
+from match import (Engine, default_referee, game_line, gtp_vertex, play_game,  # noqa: E402
+                   sgf_moves, sgf_size, win_rate, write_sgf)
 
 
 def resigned(sgf_dir):
@@ -32,7 +32,7 @@ def resigned(sgf_dir):
             continue
         number = int(m.group(1))
         text = open(os.path.join(sgf_dir, name)).read()
-        size = int((re.findall(r"SZ\[(\d+)\]", text) or ["19"])[0])
+        size = sgf_size(text)
         komi = float((re.findall(r"KM\[([^]]*)\]", text) or ["0"])[0])
         engine_black = number % 2 == 1
         result = (re.findall(r"RE\[([^]]*)\]", text) or [""])[0]
@@ -66,8 +66,8 @@ def main():
         sys.exit(f"play_on.py: {e}")
     if args.games is not None:
         todo = todo[: args.games]
-    referee = f"/usr/games/gnugo --mode gtp --{args.rules}-rules"
-    engine, opponent, referee = Engine(args.engine), Engine(args.opponent), Engine(referee)
+    engine, opponent = Engine(args.engine), Engine(args.opponent)
+    referee = Engine(default_referee(args.rules))
     wins = 0
     for number, engine_black, size, komi, start in todo:
         if args.komi is not None:
@@ -82,8 +82,7 @@ def main():
                       engine_black, result, moves, args.rules.capitalize())
     n = len(todo)
     if n:
-        p = wins / n
-        se = math.sqrt(p * (1 - p) / n)
+        p, se = win_rate(wins, n)
         print(f"engine won {wins} of {n} resigned games played on: {100 * p:.1f}% ± "
               f"{100 * se:.1f}% (one standard error)")
     for e in (engine, opponent, referee):

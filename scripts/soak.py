@@ -18,14 +18,13 @@ line per game: result, the engine's moves, its slowest answer, the share of the 
 used (mean and largest) and moves over the period; then a summary.
 """
 import argparse
-import math
 import os
 import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import match  # noqa: E402
-from match import Engine  # noqa: E402
+from match import Engine, default_referee, win_rate  # noqa: E402
 
 
 class Clock:
@@ -128,7 +127,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--engine", required=True)
     ap.add_argument("--opponent", required=True)
-    ap.add_argument("--referee", default="/usr/games/gnugo --mode gtp --chinese-rules")
+    ap.add_argument("--referee", default=default_referee("chinese"))
     ap.add_argument("--size", type=int, default=9)
     ap.add_argument("--komi", type=float, default=7.5)
     ap.add_argument("--games", type=int, default=10)
@@ -173,8 +172,8 @@ def main():
             e.close()
     n = args.games
     mean = sum(shares) / len(shares) if shares else 0.0
-    p = wins / n
-    print(f"{n} games, engine won {wins} ({100 * p:.1f}% ± {100 * math.sqrt(p * (1 - p) / n):.1f}%); "
+    p, se = win_rate(wins, n)
+    print(f"{n} games, engine won {wins} ({100 * p:.1f}% ± {100 * se:.1f}%); "
           f"{moves_total} engine moves, {over_total} over the period, {losses_on_time} lost on time; "
           f"slowest {slowest:.3f} s; period used mean {100 * mean:.0f}%, max "
           f"{100 * (max(shares) if shares else 0):.0f}%")

@@ -29,7 +29,7 @@ import sys
 import threading
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from match import Engine, play_game  # noqa: E402
+from match import Engine, default_referee, play_game  # noqa: E402
 
 
 class Spec:
@@ -92,7 +92,7 @@ def main():
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--engine", required=True, help="hoshi command (speaks hoshi-param)")
     ap.add_argument("--opponent", required=True)
-    ap.add_argument("--referee", default="/usr/games/gnugo --mode gtp --chinese-rules")
+    ap.add_argument("--referee", default=default_referee("chinese"))
     ap.add_argument("--size", type=int, default=9)
     ap.add_argument("--komi", type=float, default=7.5)
     ap.add_argument("--param", type=Spec, action="append", required=True,
