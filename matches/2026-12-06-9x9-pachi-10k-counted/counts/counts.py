@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """New playouts per move in a clock game, from the engines' stderr logs.
 hoshi (-v): 'N playouts in Xs ...' lines (this search's playouts).
-Pachi (-d 2): '<pre-simulated K games>' before a search, and the search's
-progress lines '[N] best ...'; the last before the next search is the root's count."""
+Pachi (-d 3): '<pre-simulated K games>' (the kept tree's playouts) before a search,
+'genmove in Xs' at its end, and the '[N] best ...' line printed just after that, whose N
+is the root's final count (kept playouts included)."""
 import re, sys, statistics as st
 
 def hoshi(path):
