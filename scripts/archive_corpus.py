@@ -19,9 +19,11 @@ move or more):
 import argparse
 import fnmatch
 import os
-import re
 import shutil
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from match import sgf_komi, sgf_size  # noqa: E402  (the records match.py writes)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -39,10 +41,8 @@ def matching_games(folders, size, komi):
                     continue
                 path = os.path.join(dirpath, name)
                 with open(path, encoding="utf-8", errors="replace") as f:
-                    head = f.read(400)
-                sz = re.search(r"SZ\[(\d+)\]", head)
-                km = re.search(r"KM\[([-\d.]+)\]", head)
-                if sz and km and int(sz.group(1)) == size and float(km.group(1)) == komi:
+                    text = f.read()
+                if sgf_size(text) == size and sgf_komi(text) == komi:
                     found.append(os.path.relpath(path, ROOT))
     return sorted(found)
 

@@ -82,6 +82,11 @@ def sgf_size(text):
     return int((re.findall(r"SZ\[(\d+)\]", text) or ["19"])[0])
 
 
+def sgf_komi(text):
+    """The komi of an SGF record (KM; 0 when absent)."""
+    return float((re.findall(r"KM\[([^]]*)\]", text) or ["0"])[0])
+
+
 def sgf_moves(text):
     """The moves of a record match.py wrote (no variations or set-up stones), as (colour,
     SGF point) pairs: "" is a pass."""

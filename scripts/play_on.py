@@ -18,7 +18,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from match import (Engine, default_referee, game_line, gtp_vertex, play_game,  # noqa: E402
-                   sgf_moves, sgf_size, win_rate, write_sgf)
+                   sgf_komi, sgf_moves, sgf_size, win_rate, write_sgf)
 
 
 def resigned(sgf_dir):
@@ -33,7 +33,7 @@ def resigned(sgf_dir):
         number = int(m.group(1))
         text = open(os.path.join(sgf_dir, name)).read()
         size = sgf_size(text)
-        komi = float((re.findall(r"KM\[([^]]*)\]", text) or ["0"])[0])
+        komi = sgf_komi(text)
         engine_black = number % 2 == 1
         result = (re.findall(r"RE\[([^]]*)\]", text) or [""])[0]
         if result != ("W+R" if engine_black else "B+R"):

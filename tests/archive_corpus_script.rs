@@ -4,7 +4,9 @@
 //! folders holds every listed game; a list naming a missing game is an error.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
+
+mod common;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 const FOLDERS: [&str; 4] = [
@@ -22,16 +24,13 @@ fn scratch(tag: &str) -> PathBuf {
 }
 
 fn gather(list: &Path, out: &Path, folders: &[&str]) -> Output {
-    let mut cmd = Command::new("python3");
-    cmd.arg(Path::new(ROOT).join("scripts/archive_corpus.py"))
-        .arg("--list")
-        .arg(list)
-        .arg("--out")
-        .arg(out);
+    let (list, out) = (list.to_str().unwrap(), out.to_str().unwrap());
+    let mut args = vec!["scripts/archive_corpus.py", "--list", list, "--out", out];
     if !folders.is_empty() {
-        cmd.arg("--folders").args(folders);
+        args.push("--folders");
+        args.extend(folders);
     }
-    cmd.output().expect("python3 runs")
+    common::python_script(&args)
 }
 
 fn lines(path: &Path) -> Vec<String> {
