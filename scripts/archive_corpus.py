@@ -28,11 +28,13 @@ from match import sgf_komi, sgf_size  # noqa: E402  (the records match.py writes
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def matching_games(folders, size, komi):
-    """Repository-relative paths of the SGFs under matches/<folder> for each folder glob,
-    with board size `size` and komi `komi`, sorted."""
+def matching_games(folders, size, komi, exclude=()):
+    """Repository-relative paths of the SGFs under matches/<folder> for each folder glob
+    (but the folders matching a glob of `exclude`), with board size `size` and komi `komi`,
+    sorted."""
     records = sorted(d for d in os.listdir(os.path.join(ROOT, "matches"))
-                     if any(fnmatch.fnmatch(d, f) for f in folders))
+                     if any(fnmatch.fnmatch(d, f) for f in folders)
+                     and not any(fnmatch.fnmatch(d, x) for x in exclude))
     found = []
     for record in records:
         for dirpath, _, files in os.walk(os.path.join(ROOT, "matches", record)):
@@ -52,11 +54,13 @@ def main():
     ap.add_argument("--list", required=True, help="list file (written with --folders)")
     ap.add_argument("--out", required=True, help="folder to copy the games into")
     ap.add_argument("--folders", nargs="*", help="record folder globs under matches/")
+    ap.add_argument("--exclude", nargs="*", default=[],
+                    help="record folder globs that --folders leaves out (e.g. a test set)")
     ap.add_argument("--size", type=int, default=9)
     ap.add_argument("--komi", type=float, default=7.5)
     args = ap.parse_args()
     if args.folders:
-        games = matching_games(args.folders, args.size, args.komi)
+        games = matching_games(args.folders, args.size, args.komi, args.exclude)
         with open(args.list, "w") as f:
             f.writelines(g + "\n" for g in games)
     with open(args.list) as f:

@@ -47,9 +47,7 @@ fn scratch_dir(tag: &str) -> PathBuf {
         Path::new(GNUGO).exists(),
         "GNU Go is required for this test: apt-get install -y gnugo"
     );
-    let dir = std::env::temp_dir().join(format!("hoshi-ab{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
+    common::scratch_dir(&format!("ab{tag}"))
 }
 
 /// The standard output of a run of ab.py that must have succeeded.

@@ -20,8 +20,7 @@ fn bias(file: &Path, args: &[&str]) -> Output {
 
 #[test]
 fn bias_judges_the_positions_the_script_writes() {
-    let dir = std::env::temp_dir().join(format!("hoshi-bias-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir("bias");
     // Black walls off the left four columns of 7×7, white the right two (columns d and f).
     let mut sgf = String::from("(;GM[1]SZ[7]KM[7.5]");
     for row in 0..7u8 {

@@ -521,8 +521,7 @@ fn gogui_live_graphics_go_to_stderr_during_genmove() {
 
 #[test]
 fn printsgf_to_a_file_loads_back() {
-    let dir = std::env::temp_dir().join(format!("hoshi-sgf-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir("sgf");
     let path = dir.join("game.sgf");
     let path = path.to_str().unwrap();
     let mut e = engine();

@@ -18,8 +18,7 @@ fn record(tag: &str, games: &[(&str, &str, &str)]) -> PathBuf {
         Path::new(GNUGO).exists(),
         "GNU Go is required for this test: apt-get install -y gnugo"
     );
-    let dir = std::env::temp_dir().join(format!("hoshi-playon{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = common::scratch_dir(&format!("playon{tag}"));
     std::fs::create_dir_all(dir.join("sgf")).unwrap();
     for (name, result, moves) in games {
         std::fs::write(

@@ -3,13 +3,15 @@
 
 use std::process::Command;
 
+mod common;
+
 fn hoshi() -> &'static str {
     env!("CARGO_BIN_EXE_hoshi")
 }
 
 #[test]
 fn train_writes_a_table_and_reports_prediction() {
-    let dir = std::env::temp_dir().join(format!("hoshi-train-{}", std::process::id()));
+    let dir = common::scratch_dir("train");
     let games = dir.join("games");
     std::fs::create_dir_all(&games).unwrap();
     let corpus = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/gnugo");

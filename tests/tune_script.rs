@@ -51,10 +51,8 @@ fn spsa_steps_follow_the_games_and_resume_from_the_log() {
         std::path::Path::new(GNUGO).exists(),
         "GNU Go is required for this test: apt-get install -y gnugo"
     );
-    let dir = std::env::temp_dir().join(format!("hoshi-tune-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir("tune");
     let log = dir.join("tune.jsonl");
-    let _ = std::fs::remove_file(&log);
 
     let out = tune(&log, &["--iterations", "2"]);
     assert!(

@@ -29,6 +29,15 @@ pub fn python_script(args: &[&str]) -> std::process::Output {
         .expect("python3 runs")
 }
 
+/// A fresh, empty scratch folder for one test: `hoshi-<name>-<pid>` under the system's
+/// temporary folder, whatever an earlier run left there removed first.
+pub fn scratch_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("hoshi-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("the scratch folder is made");
+    dir
+}
+
 /// Runs `program` with `args` on all of `input` (then end of input) and returns what it
 /// wrote to stdout and to stderr.
 pub fn run(program: &str, args: &[&str], input: &[u8]) -> (String, String) {
