@@ -12,8 +12,10 @@ Example (the 9x9 table of 2026-12-06, from games where both engines thought abou
 move or more):
   scripts/archive_corpus.py --list corpus/archive-9x9.txt --out /tmp/archive \\
       --folders '*pachi-2s*' '*pachi-equal-time*' 2026-12-05-9x9-read3-2s 2026-12-05-9x9-two-lib-2s
-  cargo run --release -- train --corpus /tmp/archive --out src/search/gammas.txt --base src/search/gammas.txt \\
+  git show 98ad8ba2:src/search/gammas.txt > /tmp/g0.txt       # the fit's base: the table before
+  cargo run --release -- train --corpus /tmp/archive --out g.txt --base /tmp/g0.txt \\
       --groups shape,capture,escape,self_atari,atari,last,last2,line,diamond --iterations 15 --min-seen 20
+(g.txt's strengths are src/search/gammas.txt's; README, The learned prior.)
 """
 
 import argparse

@@ -9,8 +9,6 @@ use std::process::Output;
 
 mod common;
 
-const GNUGO: &str = "/usr/games/gnugo";
-
 fn ab(dir: &Path, extra: &[&str]) -> Output {
     ab_with(dir, "", extra)
 }
@@ -43,10 +41,7 @@ fn ab_with(dir: &Path, engines: &str, extra: &[&str]) -> Output {
 /// A fresh scratch folder named after `tag` and the process, once GNU Go (the referee) is
 /// known to be there.
 fn scratch_dir(tag: &str) -> PathBuf {
-    assert!(
-        Path::new(GNUGO).exists(),
-        "GNU Go is required for this test: apt-get install -y gnugo"
-    );
+    common::gnugo();
     common::scratch_dir(&format!("ab{tag}"))
 }
 

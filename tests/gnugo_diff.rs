@@ -10,8 +10,6 @@ use hoshi::go::{Color, Game, Move, RuleSet, Rules};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
-const GNUGO: &str = "/usr/games/gnugo";
-
 fn sorted_vertices(text: &str) -> Vec<String> {
     let mut v: Vec<String> = text.split_whitespace().map(|s| s.to_uppercase()).collect();
     v.sort();
@@ -27,11 +25,8 @@ fn ours(game: &Game, points: impl Iterator<Item = hoshi::go::Point>) -> Vec<Stri
 
 #[test]
 fn random_games_agree_with_gnugo() {
-    assert!(
-        std::path::Path::new(GNUGO).exists(),
-        "GNU Go is required for this test: apt-get install -y gnugo"
-    );
-    let mut gnugo = Gtp::spawn(GNUGO, &["--mode", "gtp", "--japanese-rules"]).expect("start gnugo");
+    let mut gnugo =
+        Gtp::spawn(common::gnugo(), &["--mode", "gtp", "--japanese-rules"]).expect("start gnugo");
     let mut rng = SmallRng::seed_from_u64(38);
     let mut total_moves = 0;
     let mut captures = 0;

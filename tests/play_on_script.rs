@@ -9,15 +9,10 @@ use std::process::Output;
 
 mod common;
 
-const GNUGO: &str = "/usr/games/gnugo";
-
 /// A fresh scratch folder named after `tag` and the process, with `games` written to its
 /// `sgf/` as (file name, result, SGF moves), once GNU Go is known to be there.
 fn record(tag: &str, games: &[(&str, &str, &str)]) -> PathBuf {
-    assert!(
-        Path::new(GNUGO).exists(),
-        "GNU Go is required for this test: apt-get install -y gnugo"
-    );
+    common::gnugo();
     let dir = common::scratch_dir(&format!("playon{tag}"));
     std::fs::create_dir_all(dir.join("sgf")).unwrap();
     for (name, result, moves) in games {

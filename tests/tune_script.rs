@@ -9,8 +9,6 @@ mod common;
 
 use serde_json::Value;
 
-const GNUGO: &str = "/usr/games/gnugo";
-
 fn tune(log: &std::path::Path, extra: &[&str]) -> Output {
     let hoshi = env!("CARGO_BIN_EXE_hoshi");
     let engine = format!("{hoshi} --playouts 50 --threads 1 --seed 3");
@@ -47,10 +45,7 @@ fn lines(log: &std::path::Path) -> Vec<Value> {
 
 #[test]
 fn spsa_steps_follow_the_games_and_resume_from_the_log() {
-    assert!(
-        std::path::Path::new(GNUGO).exists(),
-        "GNU Go is required for this test: apt-get install -y gnugo"
-    );
+    common::gnugo();
     let dir = common::scratch_dir("tune");
     let log = dir.join("tune.jsonl");
 

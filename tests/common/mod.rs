@@ -29,6 +29,17 @@ pub fn python_script(args: &[&str]) -> std::process::Output {
         .expect("python3 runs")
 }
 
+/// The path of GNU Go (Debian's `gnugo` package), the referee and differential oracle of
+/// several tests; fails the test with the install command when it is missing.
+pub fn gnugo() -> &'static str {
+    const GNUGO: &str = "/usr/games/gnugo";
+    assert!(
+        std::path::Path::new(GNUGO).exists(),
+        "GNU Go is required for this test: apt-get install -y gnugo"
+    );
+    GNUGO
+}
+
 /// A fresh, empty scratch folder for one test: `hoshi-<name>-<pid>` under the system's
 /// temporary folder, whatever an earlier run left there removed first.
 pub fn scratch_dir(name: &str) -> std::path::PathBuf {
