@@ -237,6 +237,10 @@ enum Command {
         /// Fit only these groups (comma-separated names, as in the table); default all.
         #[arg(long, value_delimiter = ',')]
         groups: Vec<String>,
+        /// Fit only the winner's moves (named by each game's RE; games without a winner are
+        /// left out of the fit); held-apart games keep both sides' moves.
+        #[arg(long)]
+        winners: bool,
     },
 }
 
@@ -312,7 +316,8 @@ fn main() -> ExitCode {
             min_seen,
             base,
             groups,
-        }) => match train_fit(iterations, holdout, min_seen, base, &groups)
+            winners,
+        }) => match train_fit(iterations, holdout, min_seen, base, &groups, winners)
             .and_then(|fit| hoshi::train::run(&corpus, &out, &fit))
         {
             Ok(r) => {
@@ -344,6 +349,7 @@ fn train_fit(
     min_seen: u32,
     base: Option<std::path::PathBuf>,
     groups: &[String],
+    winners: bool,
 ) -> Result<hoshi::train::Fit, String> {
     let base = match base {
         Some(path) => {
@@ -362,6 +368,7 @@ fn train_fit(
         min_seen,
         base,
         groups: hoshi::train::Fit::group_indices(groups)?,
+        winners,
     })
 }
 

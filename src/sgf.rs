@@ -169,6 +169,25 @@ pub fn load(text: &str, defaults: Defaults, before: Option<usize>) -> Result<Gam
     Ok(game)
 }
 
+/// The winner the first game's result (`RE`) names: `B+…` black, `W+…` white; none for a
+/// draw, a void or unknown result, a missing `RE` or a file that does not parse.
+pub fn winner(text: &str) -> Option<Color> {
+    let trees = go::parse(text).ok()?;
+    match trees.first()?.get_property("RE") {
+        Some(Prop::RE(SimpleText { text })) => {
+            let r = text.trim().to_ascii_uppercase();
+            if r.starts_with("B+") {
+                Some(Color::Black)
+            } else if r.starts_with("W+") {
+                Some(Color::White)
+            } else {
+                None
+            }
+        }
+        _ => None,
+    }
+}
+
 fn to_sgf_point(geo: Geometry, p: Point) -> go::Point {
     let (x, y) = geo.coords(p);
     go::Point {
@@ -323,6 +342,16 @@ mod tests {
         let g = load(&text, defaults(), None).unwrap();
         assert_eq!(g.moves().len(), 1);
         assert_eq!(decode("(;C[\u{e9}])".as_bytes()), "(;C[\u{e9}])");
+    }
+
+    #[test]
+    fn the_result_names_the_winner() {
+        assert_eq!(winner("(;GM[1]SZ[9]RE[B+R];B[ee])"), Some(Color::Black));
+        assert_eq!(winner("(;GM[1]SZ[9]RE[ w+3.5 ])"), Some(Color::White));
+        assert_eq!(winner("(;GM[1]SZ[9]RE[0])"), None);
+        assert_eq!(winner("(;GM[1]SZ[9]RE[Void])"), None);
+        assert_eq!(winner("(;GM[1]SZ[9];B[ee])"), None);
+        assert_eq!(winner("(;GM[1]SZ[9]RE[B+R]"), None);
     }
 
     #[test]

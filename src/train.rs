@@ -67,9 +67,14 @@ impl Data {
         i
     }
 
-    /// Adds the moves of one game (SGF text); `held` puts them in the held-apart set.
-    /// Returns the number of positions added.
-    pub fn add_game(&mut self, text: &str, held: bool) -> Result<usize, String> {
+    /// Adds the moves of one game (SGF text), or with `side` only that colour's; `held` puts
+    /// them in the held-apart set. Returns the number of positions added.
+    pub fn add_game(
+        &mut self,
+        text: &str,
+        held: bool,
+        side: Option<Color>,
+    ) -> Result<usize, String> {
         let defaults = sgf::Defaults {
             rules: Rules::default(),
             komi: 7.5,
@@ -82,7 +87,11 @@ impl Data {
         for &(c, mv) in game.moves() {
             match mv {
                 Move::Play(p) => {
-                    if let Some(pos) = self.position(&board, c, p, last, held, &mut ladder) {
+                    let wanted = side.is_none_or(|s| s == c);
+                    if let Some(pos) = wanted
+                        .then(|| self.position(&board, c, p, last, held, &mut ladder))
+                        .flatten()
+                    {
                         self.positions.push(pos);
                         added += 1;
                     }
@@ -270,6 +279,10 @@ pub struct Fit {
     pub base: Option<Gammas>,
     /// The groups to fit (indices into `GROUP_NAMES`); empty: all.
     pub groups: Vec<usize>,
+    /// Fit only the winner's moves (the result, `RE`, names the winner; games without one
+    /// are left out of the fit). Held-apart games keep both sides' moves, so prediction
+    /// figures compare with fits of every move.
+    pub winners: bool,
 }
 
 impl Fit {
@@ -302,7 +315,16 @@ pub fn run(dir: &Path, out: &Path, fit: &Fit) -> Result<Report, String> {
     for (k, f) in files.iter().enumerate() {
         let bytes = std::fs::read(f).map_err(|e| format!("{}: {e}", f.display()))?;
         let held = holdout > 0 && k % holdout == holdout - 1;
-        match data.add_game(&sgf::decode(&bytes), held) {
+        let text = sgf::decode(&bytes);
+        let side = match (fit.winners && !held).then(|| sgf::winner(&text)) {
+            None => None,
+            Some(Some(c)) => Some(c),
+            Some(None) => {
+                log::warn!("{}: skipped (no winner in its result)", f.display());
+                continue;
+            }
+        };
+        match data.add_game(&text, held, side) {
             Ok(_) => games += 1,
             Err(e) => log::warn!("{}: skipped ({e})", f.display()),
         }
@@ -390,6 +412,7 @@ mod tests {
             min_seen: 1,
             base: None,
             groups: Vec::new(),
+            winners: false,
         };
         let (_, gamma) = data.fit(&fit);
         let scale = gamma[dense[0] as usize];
@@ -411,7 +434,7 @@ mod tests {
             "(;GM[1]FF[4]SZ[9];B[ee];W[ec];B[gc];W[cg];B[gg];W[cc])",
             "(;GM[1]FF[4]SZ[9];B[cc];W[gg];B[cg];W[gc];B[ee];W[ef])",
         ] {
-            data.add_game(text, false).unwrap();
+            data.add_game(text, false, None).unwrap();
         }
         let mut base = Gammas::default();
         base.groups[0].insert(0, 0.5);
@@ -425,6 +448,7 @@ mod tests {
             min_seen: 1,
             base: Some(base.clone()),
             groups: line.clone(),
+            winners: false,
         };
         let (table, gamma) = data.fit(&fit);
         // The shape strengths are the base's, untouched; the line strengths are refitted
@@ -479,6 +503,7 @@ mod tests {
             min_seen,
             base: None,
             groups: Vec::new(),
+            winners: false,
         };
         let (table, gamma) = data.fit(&fit(2));
         assert_eq!(gamma[rare as usize], 1.0);
@@ -493,13 +518,24 @@ mod tests {
     fn a_game_gives_one_position_per_stone_played_with_the_move_among_the_candidates() {
         let text = "(;GM[1]FF[4]SZ[9]AB[cc]AW[gg];B[ee];W[ec];B[];W[ge])";
         let mut data = Data::default();
-        assert_eq!(data.add_game(text, false).unwrap(), 3);
+        assert_eq!(data.add_game(text, false, None).unwrap(), 3);
         for pos in &data.positions {
             assert!(pos.chosen < pos.cands.len());
             let total: u32 = pos.cands.iter().map(|(_, m)| m).sum();
             // 81 points less the stones on the board (2, then 3, then 4).
             assert!((76..=79).contains(&total), "{total}");
         }
-        assert!(data.add_game("(;GM[1]SZ[9];B[zz])", false).is_err());
+        assert!(data.add_game("(;GM[1]SZ[9];B[zz])", false, None).is_err());
+    }
+
+    #[test]
+    fn a_side_keeps_only_that_colours_moves() {
+        let text = "(;GM[1]FF[4]SZ[9]RE[B+R];B[ee];W[ec];B[];W[ge];B[cc])";
+        let mut data = Data::default();
+        assert_eq!(data.add_game(text, false, Some(Color::Black)).unwrap(), 2);
+        assert_eq!(data.add_game(text, true, Some(Color::White)).unwrap(), 2);
+        assert_eq!(data.add_game(text, false, None).unwrap(), 4);
+        assert_eq!(data.positions.len(), 8);
+        assert_eq!(data.positions.iter().filter(|p| p.held).count(), 2);
     }
 }

@@ -1,5 +1,6 @@
 //! `hoshi train` end to end: fits a table to a few games of the checked-in corpus, writes
-//! it, and reports prediction on the held-apart game; a missing corpus is an error.
+//! it, and reports prediction on the held-apart game; a missing corpus is an error;
+//! `--winners` fits only the winners' moves.
 
 use std::process::Command;
 
@@ -53,5 +54,46 @@ fn train_writes_a_table_and_reports_prediction() {
         .unwrap();
     assert!(!missing.status.success());
     assert!(String::from_utf8_lossy(&missing.stderr).contains("hoshi train:"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn winners_fits_only_the_winners_moves() {
+    let dir = common::scratch_dir("train-winners");
+    let games = dir.join("games");
+    std::fs::create_dir_all(&games).unwrap();
+    for (name, text) in [
+        ("a.sgf", "(;GM[1]FF[4]SZ[9]RE[B+R];B[ee];W[ec];B[gc];W[cg])"),
+        (
+            "b.sgf",
+            "(;GM[1]FF[4]SZ[9]RE[W+2.5];B[cc];W[gg];B[cg];W[gc];B[dd])",
+        ),
+        ("c.sgf", "(;GM[1]FF[4]SZ[9]RE[?];B[ee];W[dd])"),
+    ] {
+        std::fs::write(games.join(name), text).unwrap();
+    }
+    let report = |extra: &[&str]| {
+        let run = Command::new(hoshi())
+            .args(["train", "--corpus"])
+            .arg(&games)
+            .arg("--out")
+            .arg(dir.join("gammas.txt"))
+            .args(["--iterations", "2", "--holdout", "0", "--min-seen", "1"])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(
+            run.status.success(),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        String::from_utf8_lossy(&run.stdout).into_owned()
+    };
+    // Every move: 4 + 5 + 2 positions.
+    let all = report(&[]);
+    assert!(all.starts_with("3 games, 11 positions"), "{all}");
+    // Black's two moves of a.sgf, white's two of b.sgf; c.sgf names no winner.
+    let winners = report(&["--winners"]);
+    assert!(winners.starts_with("2 games, 4 positions"), "{winners}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
