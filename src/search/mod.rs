@@ -909,12 +909,11 @@ impl<'t> Search<'t> {
             return false;
         }
         let elapsed = pacer.start.elapsed().as_secs_f64();
-        if elapsed < 0.05 {
+        let total = total.as_secs_f64();
+        if elapsed < 0.05 || elapsed < total * self.params().early_stop_after {
             return false;
         }
-        let rate = done as f64 / elapsed;
-        let left = (total.as_secs_f64() - elapsed).max(0.0) * rate;
-        let mut visits: Vec<u32> = self
+        let visits: Vec<u32> = self
             .tree
             .node(self.tree.root)
             .children()
@@ -922,12 +921,8 @@ impl<'t> Search<'t> {
             .filter(|n| n.mv() != Move::Pass && !n.banned())
             .map(Node::visits)
             .collect();
-        visits.sort_unstable_by(|a, b| b.cmp(a));
-        match visits[..] {
-            [best, second, ..] => (best - second) as f64 > left,
-            [_] => true,
-            [] => false,
-        }
+        let left = (total - elapsed).max(0.0) * done as f64 / elapsed;
+        cannot_be_overtaken(visits, left)
     }
 
     fn report(&self, own: &Ownership, start: Instant) -> Report {
@@ -995,6 +990,18 @@ pub(crate) fn inner_moves(board: &Board, color: Color) -> Vec<Move> {
     moves
 }
 
+/// Whether the most visited of the root moves' `visits` (pass and banned moves left out)
+/// stays ahead of every other if all of the `left` playouts still to come went to one of
+/// them. A lone move cannot be overtaken; no move at all is no decision.
+fn cannot_be_overtaken(mut visits: Vec<u32>, left: f64) -> bool {
+    visits.sort_unstable_by(|a, b| b.cmp(a));
+    match visits[..] {
+        [best, second, ..] => (best - second) as f64 > left,
+        [_] => true,
+        [] => false,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::tree::CHUNK_BITS;
@@ -1053,6 +1060,44 @@ mod tests {
                                  X X O X X
                                  . X X X .
                                  . . . . .";
+
+    #[test]
+    fn a_move_is_decided_when_the_playouts_left_cannot_overtake_it() {
+        assert!(cannot_be_overtaken(vec![10, 3], 6.0));
+        assert!(!cannot_be_overtaken(vec![10, 3], 7.0));
+        // The order of the root's children does not matter; only the runner-up counts.
+        assert!(cannot_be_overtaken(vec![3, 10, 9], 0.5));
+        assert!(!cannot_be_overtaken(vec![3, 10, 9], 1.0));
+        assert!(cannot_be_overtaken(vec![5], 1e9));
+        assert!(!cannot_be_overtaken(Vec::new(), 0.0));
+    }
+
+    /// Black's one move that is not an own eye captures both white chains at C1.
+    const LONE_MOVE: &str = ". X O
+                             X X O
+                             O O .";
+
+    #[test]
+    fn a_timed_search_stops_early_only_after_its_share_of_the_time() {
+        let g = game(LONE_MOVE, 7.5, Color::Black);
+        let limit = Duration::from_millis(600);
+        let timed = |after: f64| {
+            let mut c = config(1, 1 << 20);
+            c.params.early_stop_after = after;
+            let limits = Limits {
+                playouts: None,
+                time: Some(limit),
+            };
+            let start = Instant::now();
+            let r = Searcher::new(c).run(&g, Color::Black, limits, 1, &|| false, None, &mut |_| {});
+            assert_eq!(g.geometry().move_text(most_visited_play(&r)), "C1");
+            start.elapsed()
+        };
+        // A lone move is decided at once (after the first 1,000 playouts and 50 ms).
+        assert!(timed(0.0) < limit / 2);
+        assert!(timed(0.5) >= limit / 2);
+        assert!(timed(1.0) >= limit);
+    }
 
     #[test]
     fn captures_the_cutting_stone() {
