@@ -87,10 +87,8 @@ impl Data {
         for &(c, mv) in game.moves() {
             match mv {
                 Move::Play(p) => {
-                    let wanted = side.is_none_or(|s| s == c);
-                    if let Some(pos) = wanted
-                        .then(|| self.position(&board, c, p, last, held, &mut ladder))
-                        .flatten()
+                    if side.is_none_or(|s| s == c)
+                        && let Some(pos) = self.position(&board, c, p, last, held, &mut ladder)
                     {
                         self.positions.push(pos);
                         added += 1;
@@ -316,13 +314,14 @@ pub fn run(dir: &Path, out: &Path, fit: &Fit) -> Result<Report, String> {
         let bytes = std::fs::read(f).map_err(|e| format!("{}: {e}", f.display()))?;
         let held = holdout > 0 && k % holdout == holdout - 1;
         let text = sgf::decode(&bytes);
-        let side = match (fit.winners && !held).then(|| sgf::winner(&text)) {
-            None => None,
-            Some(Some(c)) => Some(c),
-            Some(None) => {
+        let side = if fit.winners && !held {
+            let Some(winner) = sgf::winner(&text) else {
                 log::warn!("{}: skipped (no winner in its result)", f.display());
                 continue;
-            }
+            };
+            Some(winner)
+        } else {
+            None
         };
         match data.add_game(&text, held, side) {
             Ok(_) => games += 1,

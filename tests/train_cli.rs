@@ -2,12 +2,32 @@
 //! it, and reports prediction on the held-apart game; a missing corpus is an error;
 //! `--winners` fits only the winners' moves.
 
+use std::path::Path;
 use std::process::Command;
 
 mod common;
 
 fn hoshi() -> &'static str {
     env!("CARGO_BIN_EXE_hoshi")
+}
+
+/// Runs `hoshi train --corpus games --out out` with `args`, asserts that it succeeded and
+/// returns its report (stdout).
+fn train(games: &Path, out: &Path, args: &[&str]) -> String {
+    let run = Command::new(hoshi())
+        .args(["train", "--corpus"])
+        .arg(games)
+        .arg("--out")
+        .arg(out)
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    String::from_utf8_lossy(&run.stdout).into_owned()
 }
 
 #[test]
@@ -26,20 +46,11 @@ fn train_writes_a_table_and_reports_prediction() {
         std::fs::copy(p, games.join(p.file_name().unwrap())).unwrap();
     }
     let out = dir.join("gammas.txt");
-    let run = Command::new(hoshi())
-        .args(["train", "--corpus"])
-        .arg(&games)
-        .arg("--out")
-        .arg(&out)
-        .args(["--iterations", "3", "--holdout", "3", "--min-seen", "1"])
-        .output()
-        .unwrap();
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
+    let report = train(
+        &games,
+        &out,
+        &["--iterations", "3", "--holdout", "3", "--min-seen", "1"],
     );
-    let report = String::from_utf8_lossy(&run.stdout);
     assert!(report.starts_with("6 games, "), "{report}");
     assert!(report.contains("held apart"), "{report}");
     let table = std::fs::read_to_string(&out).unwrap();
@@ -72,28 +83,13 @@ fn winners_fits_only_the_winners_moves() {
     ] {
         std::fs::write(games.join(name), text).unwrap();
     }
-    let report = |extra: &[&str]| {
-        let run = Command::new(hoshi())
-            .args(["train", "--corpus"])
-            .arg(&games)
-            .arg("--out")
-            .arg(dir.join("gammas.txt"))
-            .args(["--iterations", "2", "--holdout", "0", "--min-seen", "1"])
-            .args(extra)
-            .output()
-            .unwrap();
-        assert!(
-            run.status.success(),
-            "{}",
-            String::from_utf8_lossy(&run.stderr)
-        );
-        String::from_utf8_lossy(&run.stdout).into_owned()
-    };
+    let out = dir.join("gammas.txt");
+    let fit = ["--iterations", "2", "--holdout", "0", "--min-seen", "1"];
     // Every move: 4 + 5 + 2 positions.
-    let all = report(&[]);
+    let all = train(&games, &out, &fit);
     assert!(all.starts_with("3 games, 11 positions"), "{all}");
     // Black's two moves of a.sgf, white's two of b.sgf; c.sgf names no winner.
-    let winners = report(&["--winners"]);
+    let winners = train(&games, &out, &[&fit[..], &["--winners"]].concat());
     assert!(winners.starts_with("2 games, 4 positions"), "{winners}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
