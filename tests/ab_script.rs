@@ -45,17 +45,6 @@ fn scratch_dir(tag: &str) -> PathBuf {
     common::scratch_dir(&format!("ab{tag}"))
 }
 
-/// The standard output of a run of ab.py that must have succeeded.
-fn succeeded(out: &Output) -> String {
-    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert!(
-        out.status.success(),
-        "ab.py failed: {stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    stdout
-}
-
 /// (game number, engine colour) of each of an arm's games (`games`).
 fn numbers_and_colours(games: &[(u32, String, bool)]) -> Vec<(u32, String)> {
     games
@@ -83,7 +72,7 @@ fn games(log: &Path) -> Vec<(u32, String, bool)> {
 #[test]
 fn both_arms_play_the_same_games_and_the_tally_counts_them() {
     let dir = scratch_dir("");
-    let stdout = succeeded(&ab(&dir, &["--games", "2", "--workers", "2"]));
+    let stdout = common::succeeded(&ab(&dir, &["--games", "2", "--workers", "2"]));
     let a = games(&dir.join("a.log"));
     let b = games(&dir.join("b.log"));
     assert_eq!(
@@ -131,7 +120,7 @@ fn a_third_arm_plays_the_same_games_and_is_compared_with_a() {
         "{} --playouts 50 --threads 1 --seed 6",
         env!("CARGO_BIN_EXE_hoshi")
     );
-    let stdout = succeeded(&ab(&dir, &["--c", &c, "--games", "2", "--workers", "1"]));
+    let stdout = common::succeeded(&ab(&dir, &["--c", &c, "--games", "2", "--workers", "1"]));
     let c_games = numbers_and_colours(&games(&dir.join("c.log")));
     assert_eq!(c_games.len(), 2);
     assert_eq!(numbers_and_colours(&games(&dir.join("a.log"))), c_games);
@@ -147,7 +136,7 @@ fn a_third_arm_plays_the_same_games_and_is_compared_with_a() {
 fn japanese_rules_reach_the_referee_and_the_sgfs() {
     let dir = scratch_dir("-ja");
     let japanese = "--rules japanese";
-    succeeded(&ab_with(
+    common::succeeded(&ab_with(
         &dir,
         japanese,
         &["--rules", "japanese", "--games", "1"],

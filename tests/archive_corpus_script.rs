@@ -52,11 +52,7 @@ fn the_checked_in_list_gathers_every_game_and_the_folders_list_them_all() {
     assert!(listed.len() > 2000, "{} games listed", listed.len());
     let out = dir.join("games");
     let run = gather(&list, &out, &[]);
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
+    common::succeeded(&run);
     let copied: Vec<_> = std::fs::read_dir(&out)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -78,11 +74,7 @@ fn the_checked_in_list_gathers_every_game_and_the_folders_list_them_all() {
     // same folders may add more: a list once written fixes the corpus).
     let fresh = dir.join("fresh.txt");
     let run = gather(&fresh, &dir.join("fresh"), &FOLDERS);
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
+    common::succeeded(&run);
     let anew = lines(&fresh);
     for game in &listed {
         assert!(anew.contains(game), "{game} not found anew");
@@ -96,11 +88,7 @@ fn excluded_records_stay_out_of_the_list() {
     let (list, out) = (dir.join("list.txt"), dir.join("games"));
     let folders = ["2026-12-05-9x9-read3-2s", "2026-12-05-9x9-two-lib-2s"];
     let run = gather_but(&list, &out, &folders, &["*two-lib*"]);
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
+    common::succeeded(&run);
     let listed = lines(&list);
     let kept = Path::new(ROOT).join("matches/2026-12-05-9x9-read3-2s");
     let sgfs = walk_sgfs(&kept);

@@ -44,12 +44,7 @@ fn bias_judges_the_positions_the_script_writes() {
         "12",
         dir.join("ref.json").to_str().unwrap(),
     ]);
-    assert!(
-        script.status.success(),
-        "{}",
-        String::from_utf8_lossy(&script.stderr)
-    );
-    let positions = String::from_utf8_lossy(&script.stdout).to_string();
+    let positions = common::succeeded(&script);
     let lines: Vec<&str> = positions.lines().collect();
     assert_eq!(lines.len(), 2, "{positions}");
     assert!(
@@ -59,12 +54,7 @@ fn bias_judges_the_positions_the_script_writes() {
     let file = dir.join("positions.txt");
     std::fs::write(&file, &positions).unwrap();
     let run = bias(&file, &["--playouts", "300", "--threads", "2", "--each"]);
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
-    let out = String::from_utf8_lossy(&run.stdout);
+    let out = common::succeeded(&run);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 3, "{out}");
     // Each position: reference, playout value, difference, name.

@@ -60,12 +60,7 @@ const GAMES: [(&str, &str, &str); 4] = [
 fn the_games_the_engine_resigned_are_played_on_from_where_it_resigned() {
     let dir = record("", &GAMES);
     let out = play_on(&dir, &[]);
-    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert!(
-        out.status.success(),
-        "play_on.py failed: {stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let stdout = common::succeeded(&out);
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines.len(), 3, "{stdout}");
     assert!(lines[0].starts_with("game 1: engine black, "), "{stdout}");

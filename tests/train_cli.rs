@@ -22,12 +22,7 @@ fn train(games: &Path, out: &Path, args: &[&str]) -> String {
         .args(args)
         .output()
         .unwrap();
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
-    String::from_utf8_lossy(&run.stdout).into_owned()
+    common::succeeded(&run)
 }
 
 #[test]

@@ -50,18 +50,9 @@ fn spsa_steps_follow_the_games_and_resume_from_the_log() {
     let log = dir.join("tune.jsonl");
 
     let out = tune(&log, &["--iterations", "2"]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    common::succeeded(&out);
     let out = tune(&log, &["--iterations", "1", "--resume"]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stdout = common::succeeded(&out);
     assert!(stdout.contains("final: --param playout_save="), "{stdout}");
 
     let records = lines(&log);

@@ -135,10 +135,11 @@ params! {
     virtual_loss: u32 = 2, 0..=1000;
     /// A timed search stops once its most visited move can no longer be overtaken in the
     /// time left, but not before this share of its time limit has gone (1: it always
-    /// searches to the limit). Under `--max-time-per-move 1` the early stop leaves hoshi
-    /// about 0.63 s a move on average where Pachi at `-t 2` thinks 1 s
-    /// (`matches/2026-12-06-9x9-pachi-10k-counted/`).
-    early_stop_after: f64 = 0.0, 0.0..=1.0;
+    /// searches to the limit). 1 since 2026-12-07: under `--max-time-per-move 1` the early
+    /// stop (0) left hoshi about 0.63 s a move where Pachi at `-t 2` thinks 1 s
+    /// (`matches/2026-12-06-9x9-pachi-10k-counted/`), and won 76 of 160 there; at 1, 51 of
+    /// 100 (`matches/2026-12-07-9x9-pachi-equal-time-full/`).
+    early_stop_after: f64 = 1.0, 0.0..=1.0;
     /// Under territory scoring the root's pass gets at least 1 in this many root visits,
     /// so the engine knows when passing loses nothing; under any rules after the
     /// opponent's pass, and where eight legal moves or fewer are left (a seki's shared

@@ -29,6 +29,19 @@ pub fn python_script(args: &[&str]) -> std::process::Output {
         .expect("python3 runs")
 }
 
+/// The standard output of a command that must have succeeded; fails the test with its
+/// standard output and error when it did not.
+pub fn succeeded(out: &std::process::Output) -> String {
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{:?} failed: {stdout}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}
+
 /// The path of GNU Go (Debian's `gnugo` package), the referee and differential oracle of
 /// several tests; fails the test with the install command when it is missing.
 pub fn gnugo() -> &'static str {
