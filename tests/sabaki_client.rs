@@ -5,6 +5,8 @@
 use std::path::Path;
 use std::process::Command;
 
+mod common;
+
 #[test]
 fn sabaki_gtp_client() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("clients/sabaki");
@@ -22,11 +24,6 @@ fn sabaki_gtp_client() {
         .env("HOSHI", env!("CARGO_BIN_EXE_hoshi"))
         .output()
         .expect("node is required for the Sabaki client test");
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{text}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let text = common::succeeded(&out);
     assert!(text.contains("# pass 5"), "{text}");
 }
