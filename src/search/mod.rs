@@ -723,9 +723,6 @@ impl<'t> Search<'t> {
     /// One playout: descend the tree, play the rest out, back the result up.
     fn playout(&self, w: &mut Worker) {
         let (to_move, last) = self.descend(w);
-        if self.params().playout_pool > 0 {
-            self.fill_pools(w);
-        }
         let margin = self.simulate(w, to_move, last);
         self.backup(&w.path, &w.amaf, margin);
     }
@@ -786,40 +783,6 @@ impl<'t> Search<'t> {
             to_move = to_move.opp();
         }
         (to_move, last)
-    }
-
-    /// Sets the playout runner's pools (`Params::playout_pool`) from the path just
-    /// descended: the deepest node on it with `playout_pool_visits` visits and children
-    /// gives the pool of the colour its children play, its parent the other colour's.
-    /// Both empty when no node qualifies.
-    fn fill_pools(&self, w: &mut Worker) {
-        let params = self.params();
-        let tree = self.tree;
-        let size = params.playout_pool_size as usize;
-        let mut filled = [false; 2];
-        let deepest = w.path.iter().rposition(|&i| {
-            let node = tree.node(i);
-            node.visits() >= params.playout_pool_visits && !node.children().is_empty()
-        });
-        if let Some(d) = deepest {
-            for &i in w.path[..=d].iter().rev().take(2) {
-                let mut pool = [(0.0f32, Point(0)); MAX_POOL];
-                let (color, len) = best_amaf(tree, i, &mut pool[..size.min(MAX_POOL)]);
-                if let Some(color) = color {
-                    let mut moves = [Point(0); MAX_POOL];
-                    for (m, &(_, p)) in moves.iter_mut().zip(&pool[..len]) {
-                        *m = p;
-                    }
-                    w.runner.set_pool(color, &moves[..len]);
-                    filled[color.index()] = true;
-                }
-            }
-        }
-        for color in [Color::Black, Color::White] {
-            if !filled[color.index()] {
-                w.runner.set_pool(color, &[]);
-            }
-        }
     }
 
     /// Plays the leaf position out with the worker's policy, marking AMAF moves; returns
@@ -1030,48 +993,6 @@ pub(crate) fn inner_moves(board: &Board, color: Color) -> Vec<Move> {
 /// Whether the most visited of the root moves' `visits` (pass and banned moves left out)
 /// stays ahead of every other if all of the `left` playouts still to come went to one of
 /// them. A lone move cannot be overtaken; no move at all is no decision.
-/// Most moves in a playout pool (`Params::playout_pool_size` is capped here).
-const MAX_POOL: usize = 64;
-
-/// AMAF playouts a child needs to enter a playout pool.
-const POOL_AMAF_MIN: u32 = 16;
-
-/// The children of node `n` with the best AMAF mean (no pass, no banned move, at least
-/// `POOL_AMAF_MIN` AMAF playouts), best first, into `best`, whose length is how many are
-/// wanted: the colour the children play (`None` if there is no move among them) and how
-/// many went in.
-fn best_amaf(tree: &Tree, n: usize, best: &mut [(f32, Point)]) -> (Option<Color>, usize) {
-    let (_, children) = tree.children_of(n);
-    let mut color = None;
-    let mut len = 0;
-    for child in children {
-        let Move::Play(p) = child.mv() else {
-            continue;
-        };
-        if child.banned() {
-            continue;
-        }
-        color = Some(child.color());
-        let a = child.amaf_visits.load(Relaxed);
-        if a < POOL_AMAF_MIN || best.is_empty() {
-            continue;
-        }
-        let v = child.amaf_value.load(Relaxed) as f32 / a as f32;
-        if len < best.len() {
-            len += 1;
-        } else if v <= best[len - 1].0 {
-            continue;
-        }
-        best[len - 1] = (v, p);
-        let mut k = len - 1;
-        while k > 0 && best[k].0 > best[k - 1].0 {
-            best.swap(k, k - 1);
-            k -= 1;
-        }
-    }
-    (color, len)
-}
-
 fn cannot_be_overtaken(mut visits: Vec<u32>, left: f64) -> bool {
     visits.sort_unstable_by(|a, b| b.cmp(a));
     match visits[..] {
@@ -1139,44 +1060,6 @@ mod tests {
                                  X X O X X
                                  . X X X .
                                  . . . . .";
-
-    #[test]
-    fn the_playout_pools_are_the_best_amaf_moves_of_the_deepest_busy_node() {
-        let g = game(CUTTING_STONE, 7.5, Color::Black);
-        let mut c = config(1, 1 << 20);
-        c.params.playout_pool = 25;
-        c.params.playout_pool_size = 3;
-        c.params.playout_pool_visits = 50;
-        let mut s = Searcher::new(c);
-        let r = run_with(&mut s, &g, Color::Black, 3000, 4);
-        // The search still finds the capture with its playouts drawing from the pools.
-        assert_eq!(g.geometry().move_text(most_visited_play(&r)), "C4");
-        let tree = s.tree.as_ref().unwrap();
-        // The root's pool: its children by AMAF mean, best first, black's moves.
-        let mut best = [(0.0f32, Point(0)); 3];
-        let (color, len) = best_amaf(tree, tree.root, &mut best);
-        assert_eq!(color, Some(Color::Black));
-        assert_eq!(len, 3);
-        assert!(best[0].0 >= best[1].0 && best[1].0 >= best[2].0, "{best:?}");
-        let (_, children) = tree.children_of(tree.root);
-        let mean = |p: Point| {
-            let child = children.iter().find(|n| n.mv() == Move::Play(p)).unwrap();
-            child.amaf_value.load(Relaxed) as f32 / child.amaf_visits.load(Relaxed) as f32
-        };
-        for &(v, p) in &best {
-            assert_eq!(v, mean(p));
-        }
-        // No child left out has a better mean with enough AMAF playouts.
-        for child in children {
-            let a = child.amaf_visits.load(Relaxed);
-            if let Move::Play(p) = child.mv()
-                && a >= POOL_AMAF_MIN
-                && !best.iter().any(|&(_, q)| q == p)
-            {
-                assert!(mean(p) <= best[2].0, "{p:?}");
-            }
-        }
-    }
 
     #[test]
     fn a_move_is_decided_when_the_playouts_left_cannot_overtake_it() {

@@ -293,20 +293,6 @@ params! {
     playout_eye_fix: u32 = 60, 0..=100;
     /// `playout_eye_fix` on boards of 13×13 and up (measured with `playout_self_atari_large`).
     playout_eye_fix_large: u32 = 60, 0..=100;
-    /// Percent of heavy playout moves, where no chain next to the last two moves is in
-    /// atari, that first try a move from the tree's pool (Rimmel, Teytaud and Hoock's
-    /// poolRAVE, 2010): the `playout_pool_size` moves of best AMAF value for the mover at
-    /// the deepest node of the playout's path with `playout_pool_visits` visits (and its
-    /// parent, for the other colour). The tree's knowledge of the position's key points
-    /// reaches the playouts, and grows with the search. A pool move is played when it is
-    /// legal, fills no own true eye and leaves no chain of two stones or more in atari.
-    /// 0: off.
-    playout_pool: u32 = 0, 0..=100;
-    /// Moves in each colour's pool (`playout_pool`).
-    playout_pool_size: u32 = 8, 1..=64;
-    /// Visits a tree node needs before its children's AMAF values make a pool
-    /// (`playout_pool`).
-    playout_pool_visits: u32 = 100, 1..=1_000_000_000;
     // Playing for points.
     /// Share of a playout's value that comes from its score rather than its result: a
     /// playout is worth (1 - this) for a win, plus this times an arctangent of its margin

@@ -159,8 +159,6 @@ pub struct Playouts {
     any_closed: bool,
     /// The 3×3 shape table (`patterns::table`).
     shapes: &'static patterns::Table,
-    /// Each colour's pool of moves from the tree (`set_pool`), by `Color::index`.
-    pool: [Vec<Point>; 2],
 }
 
 /// Relative weights of the heavy policy's candidate moves.
@@ -183,9 +181,6 @@ struct Weights {
     /// Percent of random moves that, drawn on an own false eye, take or press the enemy
     /// stone that makes it false instead (`false_eye_fix`).
     eye_fix: u32,
-    /// Percent of moves with no chain in atari near the last moves that first try a move
-    /// of the mover's pool (`Params::playout_pool`).
-    pool: u32,
 }
 
 impl Playouts {
@@ -213,7 +208,6 @@ impl Playouts {
                 random: params.playout_random,
                 seki_guard: params.playout_seki_guard != 0,
                 eye_fix: by_size(size, params.playout_eye_fix, params.playout_eye_fix_large),
-                pool: params.playout_pool,
             },
             ladder: Ladder::new(),
             cands: Vec::with_capacity(MAX_CANDIDATES),
@@ -221,36 +215,7 @@ impl Playouts {
             closed: vec![false; MAX_POINTS],
             any_closed: false,
             shapes: patterns::table(),
-            pool: [Vec::new(), Vec::new()],
         }
-    }
-
-    /// Sets `c`'s pool (`Params::playout_pool`) for the playouts that follow: moves the
-    /// heavy policy tries first, in a share of its moves. An empty pool: none.
-    pub fn set_pool(&mut self, c: Color, moves: &[Point]) {
-        let pool = &mut self.pool[c.index()];
-        pool.clear();
-        pool.extend_from_slice(moves);
-    }
-
-    /// A move of `c`'s pool, drawn uniformly, if the draw falls in the pool's share and the
-    /// move is fit to play: legal, no own true eye, not closed, and no chain of two stones
-    /// or more left in atari.
-    #[inline]
-    fn pool_move(&self, b: &Board, c: Color, rng: &mut SmallRng) -> Option<Point> {
-        let pool = &self.pool[c.index()];
-        if pool.is_empty() || ((rng.next_u32() as u64 * 100) >> 32) >= self.weights.pool as u64 {
-            return None;
-        }
-        let p = pool[((rng.next_u32() as u64 * pool.len() as u64) >> 32) as usize];
-        if b.cell(p) != EMPTY || self.is_closed(p) || !b.legal_fast(p, c) || b.is_true_eye(p, c) {
-            return None;
-        }
-        if b.empty_neighbors(p) >= 2 {
-            return Some(p);
-        }
-        let (libs, stones) = b.libs_after(p, c, 2);
-        (libs >= 2 || stones == 1).then_some(p)
     }
 
     /// Closes the points marked in `mask` (indexed by `Point::idx`) to both colours in the
@@ -322,13 +287,6 @@ impl Playouts {
             self.push(v, self.weights.nakade);
         }
         self.captures[mover.index()] = caps;
-        // No chain in atari to take or save: a share of the moves go to the tree's pool.
-        if self.cands.is_empty()
-            && self.weights.pool > 0
-            && let Some(p) = self.pool_move(b, c, rng)
-        {
-            return Some(p);
-        }
         if let Some(l) = last[0] {
             let [n0, n1, n2, n3] = b.neighbors(l);
             let [d0, d1, d2, d3] = b.diagonals(l);
@@ -726,7 +684,6 @@ mod tests {
             random: 0,
             seki_guard,
             eye_fix: 0,
-            pool: 0,
         }
     }
 
@@ -793,57 +750,6 @@ mod tests {
             .filter(|_| light_move(&b, Color::Black, &mut rng) == Some(capture))
             .count();
         assert!(light < 100, "{light}");
-    }
-
-    #[test]
-    fn heavy_policy_plays_from_its_pool_only_what_is_fit() {
-        // Black's pool may hold an occupied point (C5), black's own true eye (A1) and a
-        // fit move (G7).
-        let b = Board::from_diagram(
-            ". . . . . . .
-             . . . . . . .
-             . . X X . . .
-             . . . . . . .
-             . . . . . . .
-             X X . . . . .
-             . X . . . . .",
-        )
-        .unwrap();
-        let occupied = at(&b, 2, 4);
-        let own_eye = at(&b, 0, 0);
-        let fit = at(&b, 6, 6);
-        let mut rng = SmallRng::seed_from_u64(5);
-        let all = Params {
-            playout_pool: 100,
-            ..Params::default()
-        };
-        let mut runner = Playouts::new(Policy::Heavy, &all, 9);
-        runner.set_pool(Color::Black, &[fit]);
-        // No chain in atari and the pool's share at 100: always the pool's move.
-        for _ in 0..200 {
-            assert_eq!(
-                runner.heavy_move(&b, Color::Black, [None, None], &mut rng),
-                Some(fit)
-            );
-        }
-        // The pool is the mover's: white has none and plays by the policy.
-        let white_fit = (0..200)
-            .filter(|_| runner.heavy_move(&b, Color::White, [None, None], &mut rng) == Some(fit))
-            .count();
-        assert!(white_fit < 50, "{white_fit}");
-        // An unfit pool move is never played from the pool: the policy moves instead.
-        runner.set_pool(Color::Black, &[occupied, own_eye]);
-        for _ in 0..200 {
-            let mv = runner.heavy_move(&b, Color::Black, [None, None], &mut rng);
-            assert!(mv != Some(occupied) && mv != Some(own_eye), "{mv:?}");
-        }
-        // At the default share of 0 the pool is ignored.
-        let mut off = Playouts::new(Policy::Heavy, &Params::default(), 9);
-        off.set_pool(Color::Black, &[fit]);
-        let hits = (0..200)
-            .filter(|_| off.heavy_move(&b, Color::Black, [None, None], &mut rng) == Some(fit))
-            .count();
-        assert!(hits < 50, "{hits}");
     }
 
     #[test]
