@@ -20,10 +20,12 @@ import time
 
 
 class Engine:
-    def __init__(self, command):
+    def __init__(self, command, stderr=subprocess.DEVNULL, env=None):
+        """Starts `command`; its stderr goes to `stderr` (discarded by default), and it runs
+        in `env` (this process's environment by default)."""
         self.command = command
         self.proc = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                     stdout=subprocess.PIPE, stderr=stderr, env=env,
                                      text=True, bufsize=1)
 
     def send(self, line):

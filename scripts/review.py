@@ -28,12 +28,12 @@ reply cost, by the judge), and the largest such falls.
 import argparse
 import os
 import re
-import shlex
-import subprocess
 import sys
 import tempfile
 
-LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from match import Engine, gtp_vertex, sgf_komi, sgf_moves, sgf_size  # noqa: E402
+
 RATES = (
     re.compile(r"best (\S+) ([0-9.]+)%"),
     re.compile(r"\*\*\* WINNER is (\S+) with score ([0-9.]+)%"),
@@ -41,57 +41,19 @@ RATES = (
 PHASES = ((1, 19), (20, 29), (30, 39), (40, 10_000))
 
 
-def sgf_game(text):
-    """Board size, komi, black's and white's names, and the moves as (colour, vertex)."""
-
-    def prop(name, default=None):
-        m = re.search(name + r"\[([^\]]*)\]", text)
-        return m.group(1) if m else default
-
-    size = int(prop("SZ", "19"))
-    moves = []
-    for colour, coord in re.findall(r";([BW])\[([a-z]*)\]", text):
-        if coord == "" or (coord == "tt" and size <= 19):
-            moves.append((colour, "pass"))
-        else:
-            x = ord(coord[0]) - ord("a")
-            y = ord(coord[1]) - ord("a")
-            moves.append((colour, f"{LETTERS[x]}{size - y}"))
-    return size, float(prop("KM", "7.5")), prop("PB", ""), prop("PW", ""), moves
+def sgf_player(text, prop):
+    """A player's name in an SGF record (PB or PW; "" when absent)."""
+    return (re.findall(prop + r"\[([^]]*)\]", text) or [""])[0]
 
 
-class Gtp:
-    """One engine over GTP, its stderr kept in a temporary file read after each command."""
+class Logged:
+    """An engine over GTP (`match.Engine`) with RUST_LOG=info, its stderr kept in a
+    temporary file that `rate` reads on from where it last stopped."""
 
     def __init__(self, command):
         self.err = tempfile.TemporaryFile(mode="w+")
-        self.proc = subprocess.Popen(
-            shlex.split(command),
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=self.err,
-            text=True,
-            env=dict(os.environ, RUST_LOG="info"),
-        )
+        self.engine = Engine(command, stderr=self.err, env=dict(os.environ, RUST_LOG="info"))
         self.read_from = 0
-
-    def send(self, line):
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-        reply = []
-        while True:
-            out = self.proc.stdout.readline()
-            if out == "":
-                raise RuntimeError(f"the engine ended on {line!r}")
-            if out.strip() == "":
-                if reply:
-                    break
-                continue
-            reply.append(out.strip())
-        text = " ".join(reply)
-        if text.startswith("?"):
-            raise RuntimeError(f"{line!r}: {text}")
-        return text[1:].strip()
 
     def rate(self):
         """The last move and win rate the engine logged since the previous call."""
@@ -105,43 +67,38 @@ class Gtp:
         _, move, rate = max(found)
         return move, rate
 
-    def close(self):
-        try:
-            self.proc.stdin.write("quit\n")
-            self.proc.stdin.flush()
-            self.proc.wait(timeout=10)
-        except (OSError, subprocess.TimeoutExpired):
-            self.proc.kill()
-
 
 def review(args):
     for path in args.sgf:
         with open(path) as f:
-            size, komi, pb, pw, moves = sgf_game(f.read())
+            text = f.read()
+        size, komi = sgf_size(text), sgf_komi(text)
+        moves = [(c, gtp_vertex(p, size)) for c, p in sgf_moves(text)]
+        pb, pw = sgf_player(text, "PB"), sgf_player(text, "PW")
         colour = "B" if args.hoshi_name in pb else "W" if args.hoshi_name in pw else None
         if colour is None:
             print(f"{path}: no player named {args.hoshi_name!r}", file=sys.stderr)
             continue
-        hoshi, judge = Gtp(args.hoshi), Gtp(args.judge)
+        hoshi, judge = Logged(args.hoshi), Logged(args.judge)
         for e in (hoshi, judge):
             for line in (f"boardsize {size}", "clear_board", f"komi {komi}"):
-                e.send(line)
+                e.engine.ok(line)
         for number, (mover, move) in enumerate(moves, start=1):
             if mover == colour and number >= args.from_move:
                 word = mover.lower()
                 hoshi.rate()
-                hoshi.send(f"reg_genmove {word}")
+                hoshi.engine.ok(f"reg_genmove {word}")
                 h_move, h_rate = hoshi.rate()
                 judge.rate()
-                if judge.send(f"genmove {word}").lower() != "resign":
-                    judge.send("undo")
+                if judge.engine.ok(f"genmove {word}").lower() != "resign":
+                    judge.engine.ok("undo")
                 j_move, j_rate = judge.rate()
                 row = [path, str(number), mover, move, h_move, f"{h_rate:.1f}", j_move, f"{j_rate:.1f}"]
                 print("\t".join(row), flush=True)
             for e in (hoshi, judge):
-                e.send(f"play {mover} {move}")
-        hoshi.close()
-        judge.close()
+                e.engine.ok(f"play {mover} {move}")
+        hoshi.engine.close()
+        judge.engine.close()
 
 
 def summary(args):
